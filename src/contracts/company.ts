@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { COUNTRY_CODES, isCountryCode } from '../domain/countries';
+import {
+  normalizePostal,
+  normalizeVat,
+  phoneError,
+  postalError,
+  vatError,
+} from '../domain/identifiers';
+import { DEFAULT_LEGAL_FORM, LEGAL_FORMS } from '../domain/legal-forms';
+import { EMAIL_PATTERN, optionalText } from './common';
+
+export const companyTypeSchema = z.enum(LEGAL_FORMS, {
+  error: `Company type must be one of ${LEGAL_FORMS.join(', ')}`,
+});
+
+export const countrySchema = z
+  .string({ error: 'Country must be an ISO 3166 alpha-2 code' })
+  .trim()
+  .toUpperCase()
+  .refine(isCountryCode, 'Country must be an ISO 3166 alpha-2 code, e.g. NL');
+
+/** The editable fields of a client company, as the form and the API send them. */
+const companyFields = {
+  companyName: z
+    .string({ error: 'Company name is required' })
+    .trim()
+    .min(1, 'Company name is required')
+    .max(200, 'Company name is at most 200 characters'),
+  vat: optionalText(32, 'VAT number'),
+  companyType: companyTypeSchema,
+  street: optionalText(200, 'Street'),
+  streetNumber: optionalText(20, 'Number'),
+  postal: optionalText(16, 'Postal code'),
+  city: optionalText(100, 'City'),
+  country: countrySchema,
+  contactName: optionalText(200, 'Contact name'),
+  email: optionalText(254, 'Email').refine(
+    (v) => v === null || EMAIL_PATTERN.test(v),
+    'Enter a valid e-mail address',
+  ),
+  phone: optionalText(32, 'Phone'),
+};
+
+type CompanyFieldsOut = {
+  [K in keyof typeof companyFields]: z.output<(typeof companyFields)[K]>;
+};
+
+/** Rules that look at more than one field: VAT and postal code depend on the country. */
+function checkCompany(value: CompanyFieldsOut, ctx: z.RefinementCtx) {
+  if (value.vat) {
+    const message = vatError(normalizeVat(value.vat), value.country);
+    if (message) ctx.addIssue({ code: 'custom', path: ['vat'], message });
+  }
+  if (value.postal) {
+    const message = postalError(normalizePostal(value.postal, value.country), value.country);
+    if (message) ctx.addIssue({ code: 'custom', path: ['postal'], message });
+  }
+  if (value.phone) {
+    const message = phoneError(value.phone);
+    if (message) ctx.addIssue({ code: 'custom', path: ['phone'], message });
+  }
+}
+
+function normalizeCompany<T extends CompanyFieldsOut>(value: T): T {
+  return {
+    ...value,
+    vat: value.vat ? normalizeVat(value.vat) : null,
+    postal: value.postal ? normalizePostal(value.postal, value.country) : null,
+    phone: value.phone ? value.phone.replace(/\s+/g, ' ') : null,
+  };
+}
+
+/** Body of `POST /api/v1/company` and the create form's resolver. */
+export const companyCreateSchema = z
+  .strictObject({
+    ...companyFields,
+    companyType: companyTypeSchema.default(DEFAULT_LEGAL_FORM),
+    country: countrySchema.default('NL'),
+  })
+  .superRefine(checkCompany)
+  .transform(normalizeCompany);
+export type CompanyCreateInput = z.input<typeof companyCreateSchema>;
+export type CompanyCreate = z.output<typeof companyCreateSchema>;
+
+/**
+ * Body of `PATCH /api/v1/company/{companyId}`: any subset of the fields. The server merges it with
+ * the stored company and validates the result with `companyCreateSchema`, so cross-field rules
+ * (VAT and postal code per country) hold after every update.
+ */
+export const companyUpdateSchema = z.strictObject(companyFields).partial();
+export type CompanyUpdateInput = z.input<typeof companyUpdateSchema>;
+
+/** A client company as the API returns it. */
+export const companySchema = z.object({
+  id: z.uuid(),
+  organizationId: z.string(),
+  companyName: z.string(),
+  vat: z.string().nullable(),
+  companyType: companyTypeSchema,
+  street: z.string().nullable(),
+  streetNumber: z.string().nullable(),
+  city: z.string().nullable(),
+  postal: z.string().nullable(),
+  country: z.enum(COUNTRY_CODES),
+  contactName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const COMPANY_SORTS = ['name', 'createdAt'] as const;
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export const COMPANY_PAGE_LIMIT_MAX = 200;
+
+/** Query of `GET /api/v1/company`. */
+export const companyListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 200' })
+    .int('limit must be a whole number from 1 to 200')
+    .min(1, 'limit must be a whole number from 1 to 200')
+    .max(COMPANY_PAGE_LIMIT_MAX, 'limit must be a whole number from 1 to 200')
+    .default(50),
+  cursor: z.string().max(1000, 'cursor is not valid').optional(),
+  q: z.string().trim().max(200, 'q is at most 200 characters').optional(),
+  sort: z.enum(COMPANY_SORTS, { error: 'sort must be name or createdAt' }).default('name'),
+  order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc' }).default('asc'),
+});
+export type CompanyListQuery = z.input<typeof companyListQuerySchema>;
+
+export const companyListResponseSchema = z.object({
+  items: z.array(companySchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+});
+export type CompanyList = z.infer<typeof companyListResponseSchema>;
