@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import type { SecondaryStorage } from 'better-auth';
+import { and, asc, eq } from 'drizzle-orm';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contracts/auth';
+import type { Database } from '../db/client';
+import * as schema from '../db/schema';
+import type { Env } from '../env';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { verificationMail } from '../mail/templates';
+import { CLIENT_IP_HEADER } from './client-ip';
+import { authPlugins } from './plugins';
+
+export interface AuthDeps {
+  db: Database;
+  env: Env;
+  secret: string;
+  mailer: Mailer;
+  logger: Logger;
+  secondaryStorage?: SecondaryStorage;
+}
+
+const WORKSPACE_SUFFIX = "'s workspace";
+
+function slugify(value: string): string {
+  const base = value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  return `${base || 'workspace'}-${randomBytes(3).toString('hex')}`;
+}
+
+/** Name of the workspace created on sign-up: "Ann's workspace", within the 32-character limit. */
+export function workspaceName(userName: string): string {
+  const room = NAME_MAX_LENGTH - WORKSPACE_SUFFIX.length;
+  return `${userName.trim().slice(0, room).trim()}${WORKSPACE_SUFFIX}`;
+}
+
+/** Stricter limits than better-auth's defaults for the endpoints that guess at secrets. */
+const rateLimitRules = {
+  '/sign-in/*': { window: 60, max: 10 },
+  '/sign-up/*': { window: 60, max: 5 },
+  '/send-verification-email': { window: 60, max: 3 },
+  '/request-password-reset': { window: 300, max: 3 },
+  '/reset-password/*': { window: 60, max: 5 },
+};
+
+export function createAuth(deps: AuthDeps) {
+  const { db, env, mailer, logger } = deps;
+  const rateLimitOn = env.AUTH_RATE_LIMIT === 'on';
+  const extraOrigins = (env.TRUSTED_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+  return betterAuth({
+    appName: 'ESOP CRM',
+    baseURL: env.APP_URL,
+    basePath: '/api/auth',
+    secret: deps.secret,
+    trustedOrigins: [env.APP_URL, ...extraOrigins],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    secondaryStorage: deps.secondaryStorage,
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: 3600,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send(verificationMail({ to: user.email, name: user.name, url }));
+      },
+    },
+    session: {
+      // Issue 2: freshness one day; cookie cache five minutes (the business API bypasses it).
+      freshAge: 86_400,
+      cookieCache: { enabled: true, maxAge: 300 },
+    },
+    rateLimit: {
+      // better-auth switches rate limits off outside production; we want them everywhere.
+      enabled: rateLimitOn,
+      window: 60,
+      max: 100,
+      storage: deps.secondaryStorage ? 'secondary-storage' : 'memory',
+      customRules: rateLimitRules,
+    },
+    advanced: {
+      // The HTTP layer writes the connection's address (or the trusted proxy's forwarded one)
+      // into this header and drops any client-supplied value, so a forged header cannot dodge
+      // the limits.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: env.APP_URL.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email' || ctx.path === '/update-user') {
+          const name: unknown = (ctx.body as { name?: unknown } | undefined)?.name;
+          if (typeof name === 'string' && (name.trim().length === 0 || name.trim().length > NAME_MAX_LENGTH)) {
+            throw new APIError('BAD_REQUEST', {
+              code: 'INVALID_NAME',
+              message: `Name must be 1 to ${NAME_MAX_LENGTH} characters`,
+            });
+          }
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every new user gets a workspace of their own, which becomes active at sign-in.
+          async after(user) {
+            const now = new Date();
+            const organizationId = randomBytes(16).toString('hex');
+            await db.transaction(async (tx) => {
+              await tx.insert(schema.organization).values({
+                id: organizationId,
+                name: workspaceName(user.name),
+                slug: slugify(user.name),
+                createdAt: now,
+              });
+              await tx.insert(schema.member).values({
+                id: randomBytes(16).toString('hex'),
+                organizationId,
+                userId: user.id,
+                role: 'owner',
+                createdAt: now,
+              });
+            });
+            logger.debug(`created workspace ${organizationId} for user ${user.id}`);
+          },
+        },
+      },
+      session: {
+        create: {
+          // A new session starts in the user's first workspace.
+          async before(session) {
+            const first = await db
+              .select({ organizationId: schema.member.organizationId })
+              .from(schema.member)
+              .where(eq(schema.member.userId, session.userId))
+              .orderBy(asc(schema.member.createdAt))
+              .limit(1);
+            const organizationId = first[0]?.organizationId;
+            if (!organizationId) return;
+            return { data: { ...session, activeOrganizationId: organizationId } };
+          },
+        },
+      },
+    },
+    plugins: authPlugins(),
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Role of a user in an organization, or null when they are not a member (any more). */
+export async function membershipRole(
+  db: Database,
+  organizationId: string,
+  userId: string,
+): Promise<string | null> {
+  const rows = await db
+    .select({ role: schema.member.role })
+    .from(schema.member)
+    .where(and(eq(schema.member.organizationId, organizationId), eq(schema.member.userId, userId)))
+    .limit(1);
+  return rows[0]?.role ?? null;
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { CompanyCreate } from '../../contracts/company';
+import { companyCreateSchema } from '../../contracts/company';
+import type { Auth } from '../auth/auth';
+import type { DatabaseHandle } from '../db/client';
+import { account, company, member, organization, user } from '../db/schema';
+import type { Logger } from '../logger';
+import { DEMO_COMPANIES } from './companies';
+
+export const DEMO_EMAIL = 'demo@esop-crm.local';
+export const DEMO_PASSWORD = 'demo-lawyer-2026';
+export const DEMO_NAME = 'Demi de Vries';
+
+const newId = () => randomBytes(16).toString('hex');
+
+/**
+ * `npm run demo`: a verified demo lawyer with a workspace of 25 client companies across NL, BE
+ * and DE. Idempotent: an existing demo account is left as it is.
+ */
+export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logger: Logger }) {
+  const { db } = ctx.database;
+  const existing = await db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_EMAIL)).limit(1);
+  if (existing.length === 0) {
+    const authContext = await ctx.auth.$context;
+    const passwordHash = await authContext.password.hash(DEMO_PASSWORD);
+    const now = new Date();
+    const userId = newId();
+    const organizationId = newId();
+    const companies: CompanyCreate[] = DEMO_COMPANIES.map((c) => companyCreateSchema.parse(c));
+    await db.transaction(async (tx) => {
+      await tx.insert(user).values({
+        id: userId,
+        name: DEMO_NAME,
+        email: DEMO_EMAIL,
+        emailVerified: true,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx.insert(account).values({
+        id: newId(),
+        accountId: userId,
+        providerId: 'credential',
+        userId,
+        password: passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx.insert(organization).values({
+        id: organizationId,
+        name: 'De Vries Advocaten',
+        slug: `de-vries-advocaten-${randomBytes(3).toString('hex')}`,
+        createdAt: now,
+      });
+      await tx.insert(member).values({ id: newId(), organizationId, userId, role: 'owner', createdAt: now });
+      // Spread creation times over the past months so "created" sorting means something.
+      await tx.insert(company).values(
+        companies.map((c, i) => {
+          const createdAt = new Date(now.getTime() - (companies.length - i) * 3 * 86_400_000);
+          return { ...c, organizationId, createdAt, updatedAt: createdAt };
+        }),
+      );
+    });
+    ctx.logger.info(`Demo workspace created with ${companies.length} client companies.`);
+  }
+  ctx.logger.info(
+    ['', '  Demo account', `    E-mail:   ${DEMO_EMAIL}`, `    Password: ${DEMO_PASSWORD}`, ''].join('\n'),
+  );
+}

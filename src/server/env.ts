@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * The server's configuration. This is the only module that reads `process.env` (lint-enforced);
+ * everything else receives an `Env`. Invalid values stop start-up with a message naming the
+ * variable.
+ */
+const booleanFlag = z.enum(['on', 'off']);
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ error: 'PORT must be a port number' })
+      .int()
+      .min(0)
+      .max(65535, 'PORT must be a port number')
+      .default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    APP_URL: z.url({ error: 'APP_URL must be a URL such as http://localhost:3000' }).optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
+      .optional(),
+    BETTER_AUTH_SECRET: z
+      .string()
+      .min(32, 'BETTER_AUTH_SECRET must be at least 32 characters')
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('ESOP CRM <no-reply@localhost>'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+      .optional(),
+    AUTH_RATE_LIMIT: booleanFlag.default('on'),
+    TRUSTED_ORIGINS: z.string().optional(),
+    /** Comma-separated proxy addresses whose X-Forwarded-For is believed (rate limits). */
+    TRUSTED_PROXIES: z.string().optional(),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    DEMO: booleanFlag.default('off'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BETTER_AUTH_SECRET'],
+        message: 'BETTER_AUTH_SECRET is required in production (32+ random characters)',
+      });
+    }
+  });
+
+export type Env = z.output<typeof envSchema> & { APP_URL: string };
+
+export class EnvError extends Error {}
+
+/** Validates an environment (default: `process.env`); throws EnvError naming each bad variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings count as unset, as in most dotenv setups.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
+    );
+    throw new EnvError(`Invalid environment variables:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  return { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '') };
+}
+
+/** Local mode: no SMTP configured, so mail goes to the console and the /dev/outbox page. */
+export function isLocalMail(env: Env): boolean {
+  return !env.SMTP_URL;
+}

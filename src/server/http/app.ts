@@ -1,0 +1,193 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { fieldErrors } from '../../contracts/errors';
+import { metaResponseSchema } from '../../contracts/meta';
+import { membershipRole, type Auth } from '../auth/auth';
+import { CLIENT_IP_HEADER, clientIp } from '../auth/client-ip';
+import type { Database } from '../db/client';
+import type { Env } from '../env';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { registerCompanyRoutes } from '../modules/companies/routes';
+import { registerOutbox } from './outbox';
+import type { AppEnv } from './context';
+import { AppError, codeForStatus, validationError } from './errors';
+import { jsonContent } from './openapi';
+
+export interface AppDeps {
+  env: Env;
+  db: Database;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  /** Built SPA (dist/web); omitted in API-only tests. */
+  staticDir?: string;
+  /** Answers the health check: resolves once the database answers. */
+  ping: () => Promise<void>;
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The remote address of the TCP connection, when there is one (not under app.request in tests). */
+export function remoteAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}
+
+function newV1(): OpenAPIHono<AppEnv> {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(fieldErrors(result.error.issues));
+    },
+  });
+}
+
+/** Builds the whole HTTP application: auth, the business API, the dev outbox and the SPA. */
+export function createApp(deps: AppDeps) {
+  const { env, db, auth, logger } = deps;
+  const trustedProxies = (env.TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) return c.json(err.toBody(), err.status);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      const message =
+        status === 400 && /json/i.test(err.message) ? 'Malformed JSON in request body' : err.message;
+      const code = codeForStatus(status);
+      const body = { error: { code, message, ...(status === 400 ? { fields: { body: message } } : {}) } };
+      return c.json(body, status);
+    }
+    logger.error(`unhandled error on ${c.req.method} ${c.req.path}`, err);
+    return c.json({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' } }, 500);
+  });
+
+  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
+
+  app.get('/api/health', async (c) => {
+    try {
+      await deps.ping();
+      return c.json({ status: 'ok' as const }, 200);
+    } catch {
+      return c.json({ status: 'unavailable' }, 503);
+    }
+  });
+
+  // better-auth, with the client address it may trust for rate limits.
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(
+      CLIENT_IP_HEADER,
+      clientIp(remoteAddress(c), c.req.header('x-forwarded-for'), trustedProxies),
+    );
+    const init: RequestInit & { duplex?: 'half' } = {
+      method: c.req.method,
+      headers,
+      body: c.req.method === 'GET' ? undefined : c.req.raw.body,
+      duplex: 'half',
+      signal: c.req.raw.signal,
+    };
+    return auth.handler(new Request(c.req.url, init));
+  });
+
+  // ---- Business API ----
+  const v1 = newV1();
+  v1.use(
+    '*',
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: (c) =>
+        c.json({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is larger than 1 MB' } }, 413),
+    }),
+  );
+
+  v1.openapi(
+    createRoute({
+      method: 'get',
+      path: '/meta',
+      tags: ['Meta'],
+      summary: 'Where mail goes (public)',
+      responses: { 200: jsonContent(metaResponseSchema, 'Server facts the SPA needs') },
+    }),
+    (c) =>
+      c.json(
+        {
+          mail: {
+            mode: deps.mailer.mode,
+            outboxPath: deps.mailer.mode === 'outbox' ? '/dev/outbox' : null,
+          },
+        },
+        200,
+      ),
+  );
+
+  v1.doc('/openapi.json', {
+    openapi: '3.0.0',
+    info: { title: 'ESOP CRM API', version: '1' },
+  });
+
+  // Everything below needs a signed-in user in an active workspace. The session is read from
+  // the database on every request (cookie cache bypassed) so that a revoked session or a removed
+  // member is refused at once.
+  v1.use('*', async (c, next) => {
+    if (c.req.path === '/api/v1/meta' || c.req.path === '/api/v1/openapi.json') return next();
+    const session = await auth.api.getSession({
+      headers: c.req.raw.headers,
+      query: { disableCookieCache: true },
+    });
+    if (!session) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+    // Field added by the organization plugin.
+    const organizationId = (session.session as { activeOrganizationId?: string | null }).activeOrganizationId;
+    const role = organizationId ? await membershipRole(db, organizationId, session.user.id) : null;
+    if (!organizationId || !role) {
+      throw new AppError('FORBIDDEN', 'Choose a workspace you are a member of');
+    }
+    c.set('actor', { userId: session.user.id, userName: session.user.name, organizationId, role });
+    c.set('db', db);
+    return next();
+  });
+
+  registerCompanyRoutes(v1);
+  app.route('/api/v1', v1);
+
+  app.all('/api/*', (c) =>
+    c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}` } }, 404),
+  );
+
+  if (deps.mailer.mode === 'outbox') registerOutbox(app, { db, remoteAddress });
+
+  if (deps.staticDir) mountSpa(app, deps.staticDir);
+  return app;
+}
+
+/** Serves the built SPA: hashed assets long-cached, every other GET gets index.html. */
+function mountSpa(app: OpenAPIHono<AppEnv>, staticDir: string) {
+  const indexFile = path.join(staticDir, 'index.html');
+  const root = path.relative(process.cwd(), staticDir) || '.';
+  app.use(
+    '/assets/*',
+    async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+    serveStatic({ root }),
+  );
+  app.use('*', serveStatic({ root }));
+  app.get('*', (c) => {
+    if (!existsSync(indexFile)) {
+      return c.text('The web app is not built yet: run `npm run build:web`.', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(readFileSync(indexFile, 'utf8'));
+  });
+}

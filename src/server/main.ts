@@ -1,0 +1,53 @@
+import { DataDirLockedError } from './data-dir';
+import { seedDemo } from './demo/seed';
+import { EnvError, isLocalMail, loadEnv } from './env';
+import { createLogger } from './logger';
+import { startServer } from './server';
+
+/** `npm start` / `npm run demo`: start the server and shut it down cleanly on SIGINT/SIGTERM. */
+async function main() {
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const started = Date.now();
+  const server = await startServer({
+    env,
+    logger,
+    beforeListen: env.DEMO === 'on' ? (ctx) => seedDemo({ ...ctx, logger }) : undefined,
+  });
+  const storage = server.database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL';
+  logger.info(`ESOP CRM listening on ${env.APP_URL} (port ${server.port}, ${storage}) in ${Date.now() - started} ms`);
+  if (isLocalMail(env)) {
+    logger.info(`Local mode: e-mails are printed here and kept at ${env.APP_URL}/dev/outbox`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received, shutting down…`);
+    const force = setTimeout(() => {
+      logger.error('Shutdown took longer than 5 s; exiting.');
+      process.exit(1);
+    }, 5000);
+    force.unref();
+    try {
+      await server.close(3500);
+      logger.info('Stopped cleanly.');
+      process.exit(0);
+    } catch (err) {
+      logger.error('Error during shutdown', err);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof EnvError || err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error('ESOP CRM failed to start:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { AuditEvent } from '../../../contracts/audit';
+import type { DbOrTx } from '../../db/client';
+import { auditEvent } from '../../db/schema';
+import type { Actor } from '../../http/context';
+
+export type AuditAction = 'create' | 'update' | 'delete';
+export type Changes = Record<string, { from: unknown; to: unknown }>;
+
+/** Writes one audit row; call it with the transaction that performs the write. */
+export async function recordAudit(
+  tx: DbOrTx,
+  args: { actor: Actor; action: AuditAction; entityType: string; entityId: string; changes: Changes | null },
+): Promise<void> {
+  await tx.insert(auditEvent).values({
+    organizationId: args.actor.organizationId,
+    actorUserId: args.actor.userId,
+    actorName: args.actor.userName,
+    action: args.action,
+    entityType: args.entityType,
+    entityId: args.entityId,
+    changes: args.changes,
+  });
+}
+
+/** Field-by-field differences between two snapshots (only keys present in `after`). */
+export function diff<T extends Record<string, unknown>>(before: T, after: Partial<T>): Changes {
+  const changes: Changes = {};
+  for (const [key, to] of Object.entries(after)) {
+    const from = before[key];
+    if (to !== undefined && JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+  }
+  return changes;
+}
+
+/** Snapshot of created/deleted values for the audit row (nulls left out). */
+export function snapshot(values: Record<string, unknown>): Changes {
+  const changes: Changes = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== null && value !== undefined) changes[key] = { from: null, to: value };
+  }
+  return changes;
+}
+
+/** An entity's activity, newest first, within the caller's workspace. */
+export async function listEntityActivity(
+  db: DbOrTx,
+  args: { organizationId: string; entityType: string; entityId: string; limit?: number },
+): Promise<AuditEvent[]> {
+  const rows = await db
+    .select()
+    .from(auditEvent)
+    .where(
+      and(
+        eq(auditEvent.organizationId, args.organizationId),
+        eq(auditEvent.entityType, args.entityType),
+        eq(auditEvent.entityId, args.entityId),
+      ),
+    )
+    .orderBy(desc(auditEvent.createdAt), desc(auditEvent.id))
+    .limit(args.limit ?? 100);
+  return rows.map((row) => ({
+    id: row.id,
+    action: row.action as AuditAction,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    actor: { id: row.actorUserId, name: row.actorName },
+    changes: row.changes ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

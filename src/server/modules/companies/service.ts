@@ -1,0 +1,240 @@
+import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import {
+  companyCreateSchema,
+  type Company,
+  type CompanyCreate,
+  type CompanyList,
+  type CompanyUpdateInput,
+  companyListQuerySchema,
+} from '../../../contracts/company';
+import { fieldErrors } from '../../../contracts/errors';
+import type { AuditEvent } from '../../../contracts/audit';
+import { company } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import type { ServiceArgs } from '../../http/context';
+import { AppError, notFound, validationError } from '../../http/errors';
+import { diff, listEntityActivity, recordAudit, snapshot } from '../audit/service';
+import type { z } from 'zod';
+
+type CompanyRow = typeof company.$inferSelect;
+type ListQuery = z.output<typeof companyListQuerySchema>;
+
+const ENTITY = 'company';
+
+export function toCompany(row: CompanyRow): Company {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    companyName: row.companyName,
+    vat: row.vat,
+    companyType: row.companyType as Company['companyType'],
+    street: row.street,
+    streetNumber: row.streetNumber,
+    city: row.city,
+    postal: row.postal,
+    country: row.country as Company['country'],
+    contactName: row.contactName,
+    email: row.email,
+    phone: row.phone,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The editable fields of a row, in the shape of the create/update contract. */
+function editable(row: CompanyRow): CompanyCreate {
+  const { id: _id, organizationId: _org, createdAt: _c, updatedAt: _u, ...fields } = toCompany(row);
+  return fields;
+}
+
+// Keyset cursors: opaque base64url JSON of the sort key and id of the last row of a page.
+interface Cursor {
+  s: ListQuery['sort'];
+  o: ListQuery['order'];
+  k: string;
+  id: string;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(raw: string, query: ListQuery): Cursor {
+  const invalid = validationError({ cursor: 'cursor is not valid; start again from the first page' });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid;
+  }
+  const c = parsed as Partial<Cursor> | null;
+  if (
+    !c ||
+    typeof c !== 'object' ||
+    typeof c.k !== 'string' ||
+    typeof c.id !== 'string' ||
+    !/^[0-9a-f-]{36}$/.test(c.id)
+  ) {
+    throw invalid;
+  }
+  if (c.s !== query.sort || c.o !== query.order) {
+    throw validationError({ cursor: 'cursor belongs to another sort order; start from the first page' });
+  }
+  if (c.s === 'createdAt' && Number.isNaN(Date.parse(c.k))) throw invalid;
+  return c as Cursor;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/** One page of the workspace's companies, keyset-paginated, with the filtered total. */
+export async function listCompanies({ db, actor, input }: ServiceArgs<ListQuery>): Promise<CompanyList> {
+  const filters: SQL[] = [eq(company.organizationId, actor.organizationId)];
+  if (input.q) {
+    const pattern = `%${escapeLike(input.q)}%`;
+    filters.push(
+      or(
+        ilike(company.companyName, pattern),
+        ilike(company.city, pattern),
+        ilike(company.contactName, pattern),
+        ilike(company.vat, pattern),
+      )!,
+    );
+  }
+  const nameKey = sql<string>`lower(${company.companyName})`;
+  const keyColumn = input.sort === 'name' ? nameKey : company.createdAt;
+  const direction = input.order === 'asc' ? asc : desc;
+
+  const pageFilters = [...filters];
+  if (input.cursor) {
+    const cursor = decodeCursor(input.cursor, input);
+    const key = input.sort === 'name' ? cursor.k : new Date(cursor.k);
+    // Row comparison (key, id) > (k, id) uses the composite index.
+    const op = input.order === 'asc' ? sql`>` : sql`<`;
+    pageFilters.push(
+      input.sort === 'name'
+        ? sql`(${nameKey}, ${company.id}) ${op} (${key}, ${cursor.id})`
+        : sql`(${company.createdAt}, ${company.id}) ${op} (${key}, ${cursor.id})`,
+    );
+  }
+
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ ...getTableColumns(company), nameKey })
+      .from(company)
+      .where(and(...pageFilters))
+      .orderBy(direction(keyColumn), direction(company.id))
+      .limit(input.limit + 1),
+    db
+      .select({ total: count() })
+      .from(company)
+      .where(and(...filters)),
+  ]);
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > input.limit && last
+      ? encodeCursor({
+          s: input.sort,
+          o: input.order,
+          k: input.sort === 'name' ? last.nameKey : last.createdAt.toISOString(),
+          id: last.id,
+        })
+      : null;
+  return { items: page.map(({ nameKey: _k, ...row }) => toCompany(row)), nextCursor, total: totals[0]?.total ?? 0 };
+}
+
+async function findCompanyRow(db: DbOrTx, organizationId: string, companyId: string) {
+  const rows = await db
+    .select()
+    .from(company)
+    .where(and(eq(company.id, companyId), eq(company.organizationId, organizationId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** One company of the caller's workspace; another workspace's company is "not found". */
+export async function getCompany({ db, actor, input }: ServiceArgs<{ companyId: string }>): Promise<Company> {
+  const row = await findCompanyRow(db, actor.organizationId, input.companyId);
+  if (!row) throw notFound('Company');
+  return toCompany(row);
+}
+
+export async function createCompany({ db, actor, input }: ServiceArgs<CompanyCreate>): Promise<Company> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(company)
+      .values({ ...input, organizationId: actor.organizationId })
+      .returning();
+    if (!row) throw new AppError('INTERNAL_ERROR', 'Company was not created');
+    await recordAudit(tx, {
+      actor,
+      action: 'create',
+      entityType: ENTITY,
+      entityId: row.id,
+      changes: snapshot(editable(row)),
+    });
+    return toCompany(row);
+  });
+}
+
+/**
+ * Applies a partial update. The merged result is validated as a whole, so a country change that
+ * invalidates the stored VAT or postal code is refused with those fields named.
+ */
+export async function updateCompany({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; patch: CompanyUpdateInput }>): Promise<Company> {
+  return db.transaction(async (tx) => {
+    const existing = await findCompanyRow(tx, actor.organizationId, input.companyId);
+    if (!existing) throw notFound('Company');
+    const before = editable(existing);
+    const merged = companyCreateSchema.safeParse({ ...before, ...input.patch });
+    if (!merged.success) throw validationError(fieldErrors(merged.error.issues));
+    const changes = diff(before, merged.data);
+    if (Object.keys(changes).length === 0) return toCompany(existing);
+    const [row] = await tx
+      .update(company)
+      .set({ ...merged.data, updatedAt: new Date() })
+      .where(and(eq(company.id, existing.id), eq(company.organizationId, actor.organizationId)))
+      .returning();
+    if (!row) throw notFound('Company');
+    await recordAudit(tx, { actor, action: 'update', entityType: ENTITY, entityId: row.id, changes });
+    return toCompany(row);
+  });
+}
+
+export async function deleteCompany({ db, actor, input }: ServiceArgs<{ companyId: string }>): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(company)
+      .where(and(eq(company.id, input.companyId), eq(company.organizationId, actor.organizationId)))
+      .returning();
+    if (!row) throw notFound('Company');
+    await recordAudit(tx, {
+      actor,
+      action: 'delete',
+      entityType: ENTITY,
+      entityId: row.id,
+      changes: { companyName: { from: row.companyName, to: null } },
+    });
+  });
+}
+
+/** The company's activity list (its audit events), newest first. */
+export async function listCompanyActivity({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string }>): Promise<AuditEvent[]> {
+  const row = await findCompanyRow(db, actor.organizationId, input.companyId);
+  if (!row) throw notFound('Company');
+  return listEntityActivity(db, {
+    organizationId: actor.organizationId,
+    entityType: ENTITY,
+    entityId: row.id,
+  });
+}
