@@ -31,6 +31,11 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 export function fieldErrors(issues: readonly z.core.$ZodIssue[], root = 'body'): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      const prefix = issue.path.map(String).join('.');
+      for (const k of issue.keys) fields[prefix ? `${prefix}.${k}` : k] ??= `Unknown field "${k}"`;
+      continue;
+    }
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : root;
     fields[key] ??= issue.message;
   }

@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import { createAuth } from '../../src/server/auth/auth';
+import type { DatabaseHandle } from '../../src/server/db/client';
+import { loadEnv, type Env } from '../../src/server/env';
+import { createApp } from '../../src/server/http/app';
+import type { Logger } from '../../src/server/logger';
+import { createOutboxMailer, type Mailer, type MailMessage } from '../../src/server/mail/mailer';
+import { createTestDatabase } from './db';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/** A mailer that keeps what it sends in memory (tests read the links from it). */
+export function memoryMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    mode: 'smtp',
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+    async close() {},
+  };
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  mail?: 'memory' | 'outbox';
+  database?: DatabaseHandle;
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The real Hono app on a fresh database, with helpers to sign users up and call the API. */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const database = options.database ?? (await createTestDatabase());
+  const env: Env = loadEnv({
+    NODE_ENV: 'test',
+    APP_URL: TEST_ORIGIN,
+    DATA_DIR: '/nonexistent-test-data-dir',
+    BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    AUTH_RATE_LIMIT: 'off',
+    ...options.env,
+  });
+  const memory = memoryMailer();
+  const mailer =
+    options.mail === 'outbox' ? createOutboxMailer({ db: database.db, logger: silentLogger }) : memory;
+  const auth = createAuth({ db: database.db, env, secret: env.BETTER_AUTH_SECRET!, mailer, logger: silentLogger });
+  const app = createApp({
+    env,
+    db: database.db,
+    auth,
+    mailer,
+    logger: silentLogger,
+    ping: async () => {
+      await database.db.execute(sql`select 1`);
+    },
+  });
+
+  /** Sends a request through the app; JSON bodies are serialized, the Origin header is set. */
+  async function request(
+    path: string,
+    init: { method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; cookie?: string; remoteAddress?: string } = {},
+  ) {
+    const headers: Record<string, string> = { origin: TEST_ORIGIN, ...init.headers };
+    if (init.cookie) headers.cookie = init.cookie;
+    let body: string | undefined = init.rawBody;
+    if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const bindings = init.remoteAddress
+      ? { incoming: { socket: { remoteAddress: init.remoteAddress, remotePort: 40000, remoteFamily: 'IPv4' } } }
+      : undefined;
+    return app.request(`${TEST_ORIGIN}${path}`, { method: init.method ?? 'GET', headers, body }, bindings);
+  }
+
+  let counter = 0;
+  /** Signs a new user up, verifies the address through the mailed link and signs in. */
+  async function signUp(overrides: { name?: string; email?: string; password?: string } = {}) {
+    counter += 1;
+    const email = overrides.email ?? `lawyer${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const password = overrides.password ?? 'correct horse battery';
+    const name = overrides.name ?? `Lawyer ${counter}`;
+    const res = await request('/api/auth/sign-up/email', { method: 'POST', body: { name, email, password } });
+    if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+    const mail = memory.sent.findLast((m) => m.to === email);
+    const link = mail?.text.match(/https?:\/\/\S+verify-email\S+/)?.[0];
+    if (!link) throw new Error(`no verification mail for ${email}`);
+    const url = new URL(link);
+    const verified = await request(`${url.pathname}${url.search}`);
+    if (verified.status >= 400) throw new Error(`verification failed: ${verified.status}`);
+    return signIn(email, password).then((s) => ({ ...s, name, password }));
+  }
+
+  async function signIn(email: string, password: string) {
+    const res = await request('/api/auth/sign-in/email', { method: 'POST', body: { email, password } });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const body = (await res.json()) as { user: { id: string } };
+    const session = await request('/api/auth/get-session', { cookie });
+    const data = (await session.json()) as { session: { activeOrganizationId: string } };
+    return { email, cookie, userId: body.user.id, organizationId: data.session.activeOrganizationId };
+  }
+
+  return {
+    app,
+    env,
+    auth,
+    database,
+    db: database.db,
+    mails: memory.sent,
+    request,
+    signUp,
+    signIn,
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// API integration tests run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is
+// set (CI sets it). Each test file gets its own database.
+const apiProject = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    include: ['test/api/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: ['test/support/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env,
+  },
+});
+
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['test/support/setup.ts'],
+        },
+      },
+      apiProject('api', { TEST_DB: 'pglite' }),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', { TEST_DB: 'postgres' })] : []),
+    ],
+  },
+});
