@@ -1,16 +1,20 @@
 import { afterEach, beforeEach, vi } from 'vitest';
+import { allowedConsoleErrors } from './console';
 
 // style.md: console.error during a test fails it (an error nobody asserted on is a bug).
-let errors: unknown[][] = [];
+// A test that expects a library to log may allow it with `allowConsoleError(/pattern/)`.
+let errors: string[] = [];
 beforeEach(() => {
   errors = [];
+  allowedConsoleErrors.length = 0;
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    errors.push(args);
+    errors.push(args.map(String).join(' '));
   });
 });
 afterEach(() => {
   vi.mocked(console.error).mockRestore();
-  if (errors.length > 0) {
-    throw new Error(`console.error was called during the test:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`);
+  const unexpected = errors.filter((e) => !allowedConsoleErrors.some((p) => p.test(e)));
+  if (unexpected.length > 0) {
+    throw new Error(`console.error was called during the test:\n${unexpected.join('\n')}`);
   }
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { createAuthMiddleware } from 'better-auth/api';
 import type { SecondaryStorage } from 'better-auth';
 import { and, asc, eq } from 'drizzle-orm';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contracts/auth';
@@ -22,6 +22,9 @@ export interface AuthDeps {
   logger: Logger;
   secondaryStorage?: SecondaryStorage;
 }
+
+/** SPA page that shows the outcome of an e-mail verification link. */
+export const VERIFY_CALLBACK_PATH = '/auth/callback';
 
 const WORKSPACE_SUFFIX = "'s workspace";
 
@@ -66,6 +69,14 @@ export function createAuth(deps: AuthDeps) {
     secret: deps.secret,
     trustedOrigins: [env.APP_URL, ...extraOrigins],
     telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message) => {
+        if (level === 'error') logger.error(`[auth] ${message}`);
+        else if (level === 'warn') logger.warn(`[auth] ${message}`);
+        else logger.debug(`[auth] ${message}`);
+      },
+    },
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     secondaryStorage: deps.secondaryStorage,
     emailAndPassword: {
@@ -101,19 +112,21 @@ export function createAuth(deps: AuthDeps) {
       // into this header and drops any client-supplied value, so a forged header cannot dodge
       // the limits.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // better-auth skips the Origin check under test runners; keep it on so tests see production.
+      disableOriginCheck: false,
       useSecureCookies: env.APP_URL.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/sign-up/email' || ctx.path === '/update-user') {
-          const name: unknown = (ctx.body as { name?: unknown } | undefined)?.name;
-          if (typeof name === 'string' && (name.trim().length === 0 || name.trim().length > NAME_MAX_LENGTH)) {
-            throw new APIError('BAD_REQUEST', {
-              code: 'INVALID_NAME',
-              message: `Name must be 1 to ${NAME_MAX_LENGTH} characters`,
-            });
-          }
+        // Verification links land on the SPA's callback page unless the caller chose another.
+        if (
+          (ctx.path === '/sign-up/email' || ctx.path === '/send-verification-email') &&
+          ctx.body &&
+          typeof ctx.body === 'object' &&
+          !(ctx.body as { callbackURL?: unknown }).callbackURL
+        ) {
+          return { context: { body: { ...ctx.body, callbackURL: VERIFY_CALLBACK_PATH } } };
         }
       }),
     },
@@ -178,4 +191,29 @@ export async function membershipRole(
     .where(and(eq(schema.member.organizationId, organizationId), eq(schema.member.userId, userId)))
     .limit(1);
   return rows[0]?.role ?? null;
+}
+
+/** Paths whose body carries the user's display name (checked before better-auth sees it). */
+const NAME_PATHS = new Set(['/api/auth/sign-up/email', '/api/auth/update-user']);
+
+/**
+ * better-auth does not limit the display name; we do (1–32 characters, issue 2). Returns a
+ * better-auth-shaped error response, or null when the request may go on.
+ */
+export async function checkNameLength(request: Request): Promise<Response | null> {
+  if (request.method !== 'POST' || !NAME_PATHS.has(new URL(request.url).pathname)) return null;
+  let body: unknown;
+  try {
+    body = await request.clone().json();
+  } catch {
+    return null; // better-auth answers malformed bodies itself
+  }
+  const name = (body as { name?: unknown } | null)?.name;
+  if (typeof name !== 'string') return null;
+  const length = name.trim().length;
+  if (length >= 1 && length <= NAME_MAX_LENGTH) return null;
+  return Response.json(
+    { code: 'INVALID_NAME', message: `Name must be 1 to ${NAME_MAX_LENGTH} characters` },
+    { status: 400 },
+  );
 }

@@ -9,7 +9,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { fieldErrors } from '../../contracts/errors';
 import { metaResponseSchema } from '../../contracts/meta';
-import { membershipRole, type Auth } from '../auth/auth';
+import { checkNameLength, membershipRole, type Auth } from '../auth/auth';
 import { CLIENT_IP_HEADER, clientIp } from '../auth/client-ip';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
@@ -84,7 +84,7 @@ export function createApp(deps: AppDeps) {
   });
 
   // better-auth, with the client address it may trust for rate limits.
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(
       CLIENT_IP_HEADER,
@@ -97,7 +97,8 @@ export function createApp(deps: AppDeps) {
       duplex: 'half',
       signal: c.req.raw.signal,
     };
-    return auth.handler(new Request(c.req.url, init));
+    const request = new Request(c.req.url, init);
+    return (await checkNameLength(request)) ?? auth.handler(request);
   });
 
   // ---- Business API ----
