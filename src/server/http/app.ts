@@ -57,6 +57,7 @@ export function createApp(deps: AppDeps) {
   const { env, db, auth, logger } = deps;
   const trustedProxies = (env.TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const app = new OpenAPIHono<AppEnv>();
+  const trustedOrigins = [env.APP_URL, ...(env.TRUSTED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)];
 
   app.onError((err, c) => {
     if (err instanceof AppError) return c.json(err.toBody(), err.status);
@@ -142,6 +143,11 @@ export function createApp(deps: AppDeps) {
   // member is refused at once.
   v1.use('*', async (c, next) => {
     if (c.req.path === '/api/v1/meta' || c.req.path === '/api/v1/openapi.json') return next();
+    // Cookies are SameSite=Lax; on top of that a browser write must come from a trusted origin.
+    const origin = c.req.header('origin');
+    if (origin && !['GET', 'HEAD'].includes(c.req.method) && !trustedOrigins.includes(origin)) {
+      throw new AppError('FORBIDDEN', `Requests from ${origin} are not allowed`);
+    }
     const session = await auth.api.getSession({
       headers: c.req.raw.headers,
       query: { disableCookieCache: true },
