@@ -1,0 +1,61 @@
+// Shared by start.mjs, build-server.mjs and e2e.mjs: rebuild outputs only when their sources changed.
+import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+/** Newest modification time of any file below the given paths. */
+export function newestMtime(paths) {
+  let newest = 0;
+  const visit = (p) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const entry of readdirSync(p)) if (entry !== 'node_modules') visit(path.join(p, entry));
+    } else newest = Math.max(newest, st.mtimeMs);
+  };
+  paths.forEach((p) => visit(path.join(root, p)));
+  return newest;
+}
+
+function isStale(output, sources) {
+  const out = path.join(root, output);
+  return !existsSync(out) || statSync(out).mtimeMs < newestMtime(sources);
+}
+
+const WEB_SOURCES = ['src/web', 'src/contracts', 'src/domain', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SERVER_SOURCES = ['src/server', 'src/contracts', 'src/domain', 'package-lock.json'];
+
+/** Builds the SPA into dist/web when it is missing or older than its sources. */
+export function buildWebIfStale({ force = false } = {}) {
+  if (!force && !isStale('dist/web/index.html', WEB_SOURCES)) return false;
+  console.log('Building the web app (vite build)…');
+  const res = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (res.status !== 0) throw new Error('vite build failed');
+  return true;
+}
+
+/** Bundles the server into dist/server/main.mjs (packages stay external) with its migrations. */
+export async function buildServerIfStale({ force = false } = {}) {
+  if (!force && !isStale('dist/server/main.mjs', SERVER_SOURCES)) return false;
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: [path.join(root, 'src/server/main.ts')],
+    outfile: path.join(root, 'dist/server/main.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  const migrations = path.join(root, 'dist/server/migrations');
+  rmSync(migrations, { recursive: true, force: true });
+  cpSync(path.join(root, 'src/server/db/migrations'), migrations, { recursive: true });
+  return true;
+}
