@@ -2,10 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 // API integration tests run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is
 // set (CI sets it). Each test file gets its own database.
+// Redis-backed tests join when TEST_REDIS_URL is set (CI sets it; Redis is optional for the app).
+const redisTests = process.env.TEST_REDIS_URL ? ['test/redis/**/*.test.ts'] : [];
+
 const apiProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   test: {
     name,
-    include: ['test/api/**/*.test.ts'],
+    include: ['test/api/**/*.test.ts', ...redisTests],
     exclude,
     environment: 'node',
     setupFiles: ['test/support/setup.ts'],

@@ -1,3 +1,4 @@
+import type { SecondaryStorage } from 'better-auth';
 import { sql } from 'drizzle-orm';
 import { createAuth } from '../../src/server/auth/auth';
 import type { DatabaseHandle } from '../../src/server/db/client';
@@ -28,6 +29,7 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   mail?: 'memory' | 'outbox';
   database?: DatabaseHandle;
+  secondaryStorage?: SecondaryStorage;
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -46,7 +48,14 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const memory = memoryMailer();
   const mailer =
     options.mail === 'outbox' ? createOutboxMailer({ db: database.db, logger: silentLogger }) : memory;
-  const auth = createAuth({ db: database.db, env, secret: env.BETTER_AUTH_SECRET!, mailer, logger: silentLogger });
+  const auth = createAuth({
+    db: database.db,
+    env,
+    secret: env.BETTER_AUTH_SECRET!,
+    mailer,
+    logger: silentLogger,
+    secondaryStorage: options.secondaryStorage,
+  });
   const app = createApp({
     env,
     db: database.db,
