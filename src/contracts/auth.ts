@@ -3,11 +3,7 @@ import { emailSchema } from './common';
 
 /** Sign-up form (better-auth's email sign-up); name ≤ 32, password ≥ 8. */
 export const signUpSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Name is required')
-    .max(32, 'Name is at most 32 characters'),
+  name: z.string().trim().min(1, 'Name is required').max(32, 'Name is at most 32 characters'),
   email: emailSchema,
   password: z
     .string()

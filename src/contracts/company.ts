@@ -117,11 +117,20 @@ export const COMPANY_PAGE_LIMIT_MAX = 200;
 
 /** Query of `GET /api/v1/company`. */
 export const companyListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 200' })
-    .int('limit must be a whole number from 1 to 200')
-    .min(1, 'limit must be a whole number from 1 to 200')
-    .max(COMPANY_PAGE_LIMIT_MAX, 'limit must be a whole number from 1 to 200')
+  // Query values are strings: only plain digits count (no '1e2', '0x10').
+  limit: z
+    .preprocess(
+      (v) => (typeof v === 'number' ? String(v) : v),
+      z.string({ error: 'limit must be a whole number from 1 to 200' }).trim(),
+    )
+    .pipe(z.string().regex(/^\d{1,4}$/, 'limit must be a whole number from 1 to 200'))
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, 'limit must be a whole number from 1 to 200')
+        .max(COMPANY_PAGE_LIMIT_MAX, 'limit must be a whole number from 1 to 200'),
+    )
     .default(50),
   cursor: z.string().max(1000, 'cursor is not valid').optional(),
   q: z.string().trim().max(200, 'q is at most 200 characters').optional(),

@@ -28,7 +28,10 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
  * Turns zod issues into `{ field: message }` (first message per field wins). Nested paths are
  * joined with dots; issues without a path are reported under `body`.
  */
-export function fieldErrors(issues: readonly z.core.$ZodIssue[], root = 'body'): Record<string, string> {
+export function fieldErrors(
+  issues: readonly z.core.$ZodIssue[],
+  root = 'body',
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {

@@ -37,7 +37,8 @@ export function isValidNlVat(vat: string): boolean {
   const d = digitsAt(vat.slice(2, 11));
   const weights = [9, 8, 7, 6, 5, 4, 3, 2, -1];
   const sum = d.reduce((acc, digit, i) => acc + digit * weights[i]!, 0);
-  if (sum % 11 === 0 && sum !== 0) return true;
+  // Only the all-zero number is excluded; a weighted sum of 0 (e.g. 000000012) passes the 11-test.
+  if (sum % 11 === 0 && d.some((digit) => digit !== 0)) return true;
   return mod97(vat) === 1;
 }
 
