@@ -1,0 +1,148 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startMailServer, type MailServer } from './mail-server';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const TMP_DIR = path.join(ROOT, 'e2e/.tmp');
+export const SERVER_LOG = path.join(TMP_DIR, 'server.log');
+
+const STARTUP_TIMEOUT_MS = 60_000;
+
+/** What global setup started; global teardown (same runner process) stops it. */
+export interface Harness {
+  server: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output: () => string;
+  mail: MailServer;
+  dataDir: string;
+}
+
+declare global {
+  var __esopE2E: Harness | undefined;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(
+  url: string,
+  exited: Harness['exited'],
+  output: () => string,
+): Promise<void> {
+  let gone: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  void exited.then((result) => (gone = result));
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  let last = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (gone) {
+      throw new Error(
+        `The app server exited during start-up (code ${gone.code}, signal ${gone.signal}).\n` +
+          `--- server output ---\n${output()}`,
+      );
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(
+    `The app server did not answer 200 on ${url} within ${STARTUP_TIMEOUT_MS / 1000} s ` +
+      `(last: ${last}).\n--- server output ---\n${output()}`,
+  );
+}
+
+/**
+ * Starts the SMTP test server + mailbox endpoint and the real app server (fresh PGlite in a temp
+ * DATA_DIR), then hands their URLs to the workers through process.env (Playwright passes the
+ * environment set here on to the worker processes, where playwright.config.ts reads it).
+ */
+export default async function globalSetup(): Promise<void> {
+  mkdirSync(TMP_DIR, { recursive: true });
+  if (!existsSync(path.join(ROOT, 'dist/web/index.html'))) {
+    console.warn(
+      '[e2e] dist/web/index.html is missing: run `npm run test:e2e` (it builds the SPA).',
+    );
+  }
+
+  const mail = await startMailServer();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'esop-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://localhost:${port}`;
+
+  // Start from the caller's environment (PATH, HOME…) minus anything that would point the server
+  // at another database, cache or configuration.
+  const inherited = { ...process.env };
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'TRUSTED_ORIGINS', 'HOST', 'DEMO', 'LOG_LEVEL']) {
+    delete inherited[key];
+  }
+  const log = createWriteStream(SERVER_LOG);
+  const lines: string[] = [];
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...inherited,
+      PORT: String(port),
+      APP_URL: baseURL,
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
+      MAIL_FROM: 'ESOP CRM <no-reply@esop-crm.test>',
+      AUTH_RATE_LIMIT: 'off',
+      BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+      NODE_ENV: 'test',
+    },
+  });
+  for (const stream of [server.stdout, server.stderr]) {
+    stream?.on('data', (chunk: Buffer) => {
+      log.write(chunk);
+      lines.push(...chunk.toString('utf8').split('\n'));
+      if (lines.length > 400) lines.splice(0, lines.length - 400);
+    });
+  }
+  const output = () => lines.join('\n').trim() || '(no output)';
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    server.on('exit', (code, signal) => {
+      log.end();
+      resolve({ code, signal });
+    }),
+  );
+
+  globalThis.__esopE2E = { server, exited, output, mail, dataDir };
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}/api/health`, exited, output);
+  } catch (error) {
+    server.kill('SIGKILL');
+    await exited;
+    await mail.close();
+    await rm(dataDir, { recursive: true, force: true });
+    globalThis.__esopE2E = undefined;
+    throw error;
+  }
+
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_MAILBOX_URL = mail.mailboxUrl;
+  console.log(
+    `[e2e] app ${baseURL} · smtp 127.0.0.1:${mail.smtpPort} · mailbox ${mail.mailboxUrl}`,
+  );
+  console.log(`[e2e] server log: ${path.relative(ROOT, SERVER_LOG)}`);
+}

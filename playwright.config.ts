@@ -1,0 +1,41 @@
+import { defineConfig } from '@playwright/test';
+
+const isCi = process.env.CI === 'true';
+
+/**
+ * Browser journeys against the real server and the built SPA (see e2e/support/global-setup.ts).
+ * The system Chromium is used; Playwright never downloads a browser here.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  // 2-core machines: one worker keeps the server and the browser from starving each other.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: isCi,
+  retries: isCi ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  globalSetup: './e2e/support/global-setup.ts',
+  globalTeardown: './e2e/support/global-teardown.ts',
+  use: {
+    // Set by global setup; workers evaluate this file again and see it.
+    baseURL: process.env.E2E_BASE_URL,
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});
