@@ -31,7 +31,9 @@ export default defineConfig({
         },
       },
       apiProject('api', { TEST_DB: 'pglite' }),
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', { TEST_DB: 'postgres' }, ['test/api/lifecycle.test.ts'])] : []),
+      ...(process.env.TEST_DATABASE_URL
+        ? [apiProject('api-postgres', { TEST_DB: 'postgres' }, ['test/api/lifecycle.test.ts'])]
+        : []),
     ],
   },
 });

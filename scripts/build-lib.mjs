@@ -24,17 +24,28 @@ function isStale(output, sources) {
   return !existsSync(out) || statSync(out).mtimeMs < newestMtime(sources);
 }
 
-const WEB_SOURCES = ['src/web', 'src/contracts', 'src/domain', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const WEB_SOURCES = [
+  'src/web',
+  'src/contracts',
+  'src/domain',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+];
 const SERVER_SOURCES = ['src/server', 'src/contracts', 'src/domain', 'package-lock.json'];
 
 /** Builds the SPA into dist/web when it is missing or older than its sources. */
 export function buildWebIfStale({ force = false } = {}) {
   if (!force && !isStale('dist/web/index.html', WEB_SOURCES)) return false;
   console.log('Building the web app (vite build)…');
-  const res = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const res = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (res.status !== 0) throw new Error('vite build failed');
   return true;
 }

@@ -13,7 +13,9 @@ const require = createRequire(import.meta.url);
 const adapterDir = path.dirname(require.resolve('@better-auth/drizzle-adapter'));
 const chunk = readdirSync(adapterDir).find((f) => f.startsWith('generate-drizzle-schema-'));
 if (!chunk) throw new Error('better-auth drizzle schema generator not found');
-const { generateDrizzleSchema } = (await import(pathToFileURL(path.join(adapterDir, chunk)).href)) as {
+const { generateDrizzleSchema } = (await import(
+  pathToFileURL(path.join(adapterDir, chunk)).href
+)) as {
   generateDrizzleSchema: (args: Record<string, unknown>) => Promise<{ code: string }>;
 };
 

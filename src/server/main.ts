@@ -14,8 +14,11 @@ async function main() {
     logger,
     beforeListen: env.DEMO === 'on' ? (ctx) => seedDemo({ ...ctx, logger }) : undefined,
   });
-  const storage = server.database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL';
-  logger.info(`ESOP CRM listening on ${env.APP_URL} (port ${server.port}, ${storage}) in ${Date.now() - started} ms`);
+  const storage =
+    server.database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL';
+  logger.info(
+    `ESOP CRM listening on ${env.APP_URL} (port ${server.port}, ${storage}) in ${Date.now() - started} ms`,
+  );
   if (isLocalMail(env)) {
     logger.info(`Local mode: e-mails are printed here and kept at ${env.APP_URL}/dev/outbox`);
   }

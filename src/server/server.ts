@@ -26,11 +26,19 @@ export interface StartOptions {
   /** Built SPA directory; default dist/web under the working directory. */
   staticDir?: string;
   /** Runs after migrations, before listening (demo seeding). */
-  beforeListen?: (ctx: { database: DatabaseHandle; auth: ReturnType<typeof createAuth> }) => Promise<void>;
+  beforeListen?: (ctx: {
+    database: DatabaseHandle;
+    auth: ReturnType<typeof createAuth>;
+  }) => Promise<void>;
 }
 
 /** Opens the database, migrates, wires auth, mail and HTTP, and listens on `env.PORT`. */
-export async function startServer({ env, logger, staticDir, beforeListen }: StartOptions): Promise<RunningServer> {
+export async function startServer({
+  env,
+  logger,
+  staticDir,
+  beforeListen,
+}: StartOptions): Promise<RunningServer> {
   const cleanups: (() => Promise<void> | void)[] = [];
   const cleanup = async () => {
     for (const fn of cleanups.reverse()) await fn();
@@ -49,7 +57,9 @@ export async function startServer({ env, logger, staticDir, beforeListen }: Star
 
     const secret = env.BETTER_AUTH_SECRET ?? localSecret(env.DATA_DIR);
     if (env.AUTH_RATE_LIMIT === 'off') {
-      logger.warn('AUTH_RATE_LIMIT=off: authentication rate limits are disabled. Use this for test rigs only.');
+      logger.warn(
+        'AUTH_RATE_LIMIT=off: authentication rate limits are disabled. Use this for test rigs only.',
+      );
     }
     let secondaryStorage;
     if (env.REDIS_URL) {

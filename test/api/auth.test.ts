@@ -20,7 +20,10 @@ const signUpBody = (email: string, extra: Record<string, unknown> = {}) => ({
 describe('sign-up and e-mail verification', () => {
   it('mails a branded verification link (HTML and text) and refuses sign-in until it is used', async () => {
     const email = 'nina@example.com';
-    const res = await t.request('/api/auth/sign-up/email', { method: 'POST', body: signUpBody(email) });
+    const res = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      body: signUpBody(email),
+    });
     expect(res.status).toBe(200);
     const mail = t.mails.findLast((m) => m.to === email)!;
     expect(mail.subject).toBe('Verify your e-mail address for ESOP CRM');
@@ -52,20 +55,27 @@ describe('sign-up and e-mail verification', () => {
   });
 
   it('sends a broken verification link to the callback with an error', async () => {
-    const res = await t.request('/api/auth/verify-email?token=nonsense&callbackURL=%2Fauth%2Fcallback');
+    const res = await t.request(
+      '/api/auth/verify-email?token=nonsense&callbackURL=%2Fauth%2Fcallback',
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toMatch(/^\/auth\/callback\?error=/);
   });
 
   it('gives every new user a workspace that is active in their session', async () => {
     const user = await t.signUp({ name: 'Willem-Alexander van Oranje-Nass' });
-    const orgs = await t.db.select().from(organization).where(eq(organization.id, user.organizationId));
+    const orgs = await t.db
+      .select()
+      .from(organization)
+      .where(eq(organization.id, user.organizationId));
     expect(orgs).toHaveLength(1);
     expect(orgs[0]!.name.length).toBeLessThanOrEqual(32);
     expect(orgs[0]!.name).toMatch(/'s workspace$/);
     expect(orgs[0]!.slug.length).toBeLessThanOrEqual(48);
     const members = await t.db.select().from(member).where(eq(member.userId, user.userId));
-    expect(members).toEqual([expect.objectContaining({ organizationId: user.organizationId, role: 'owner' })]);
+    expect(members).toEqual([
+      expect.objectContaining({ organizationId: user.organizationId, role: 'owner' }),
+    ]);
   });
 
   it.each([
@@ -90,7 +100,9 @@ describe('sign-up and e-mail verification', () => {
     // better-auth answers like a fresh sign-up (no account enumeration) but creates nothing.
     expect(res.status).toBeLessThan(500);
     await expect(t.signIn(user.email, 'another password')).rejects.toThrow(/401/);
-    await expect(t.signIn(user.email, user.password)).resolves.toMatchObject({ userId: user.userId });
+    await expect(t.signIn(user.email, user.password)).resolves.toMatchObject({
+      userId: user.userId,
+    });
   });
 
   it('refuses an auth POST from an origin that is not trusted, or without one', async () => {
@@ -114,7 +126,11 @@ describe('sessions and the business API', () => {
   it('signs out: the very next /api/v1 request is refused even though the cookie cache is fresh', async () => {
     const user = await t.signUp();
     expect((await t.request('/api/v1/company', { cookie: user.cookie })).status).toBe(200);
-    const out = await t.request('/api/auth/sign-out', { method: 'POST', cookie: user.cookie, body: {} });
+    const out = await t.request('/api/auth/sign-out', {
+      method: 'POST',
+      cookie: user.cookie,
+      body: {},
+    });
     expect(out.status).toBe(200);
     expect((await t.request('/api/v1/company', { cookie: user.cookie })).status).toBe(401);
   });
@@ -146,13 +162,22 @@ describe('service endpoints', () => {
     expect(res.status).toBe(200);
     const doc = await res.json();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/company', '/company/{companyId}', '/company/{companyId}/activity', '/meta']),
+      expect.arrayContaining([
+        '/company',
+        '/company/{companyId}',
+        '/company/{companyId}/activity',
+        '/meta',
+      ]),
     );
-    expect(Object.keys(doc.paths['/company/{companyId}'])).toEqual(expect.arrayContaining(['get', 'patch', 'delete']));
+    expect(Object.keys(doc.paths['/company/{companyId}'])).toEqual(
+      expect.arrayContaining(['get', 'patch', 'delete']),
+    );
   });
 
   it('GET /api/v1/meta tells where mail goes', async () => {
-    expect(await (await t.request('/api/v1/meta')).json()).toEqual({ mail: { mode: 'smtp', outboxPath: null } });
+    expect(await (await t.request('/api/v1/meta')).json()).toEqual({
+      mail: { mode: 'smtp', outboxPath: null },
+    });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

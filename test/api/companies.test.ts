@@ -59,29 +59,55 @@ describe('company CRUD', () => {
     });
     expect(patched.status).toBe(200);
     const updated = await patched.json();
-    expect(updated).toMatchObject({ city: 'Utrecht', postal: '3511 AW', companyName: 'Tulip Robotics B.V.' });
+    expect(updated).toMatchObject({
+      city: 'Utrecht',
+      postal: '3511 AW',
+      companyName: 'Tulip Robotics B.V.',
+    });
     expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
 
-    const deleted = await t.request(`/api/v1/company/${created.id}`, { method: 'DELETE', cookie: ann.cookie });
+    const deleted = await t.request(`/api/v1/company/${created.id}`, {
+      method: 'DELETE',
+      cookie: ann.cookie,
+    });
     expect(deleted.status).toBe(204);
     const gone = await t.request(`/api/v1/company/${created.id}`, { cookie: ann.cookie });
     expect(gone.status).toBe(404);
-    expect(await gone.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Company not found' } });
+    expect(await gone.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Company not found' },
+    });
   });
 
   it('applies defaults: company type BV and country NL', async () => {
     const res = await create(ann.cookie, { companyName: 'Minimal B.V.' });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ companyType: 'BV', country: 'NL', vat: null, email: null });
+    expect(await res.json()).toMatchObject({
+      companyType: 'BV',
+      country: 'NL',
+      vat: null,
+      email: null,
+    });
   });
 
   it('records an audit event for every write, in the company activity list', async () => {
-    const created = await (await create(ann.cookie, { companyName: 'Audited B.V.', city: 'Delft' })).json();
-    await t.request(`/api/v1/company/${created.id}`, { method: 'PATCH', body: { city: 'Leiden' }, cookie: ann.cookie });
+    const created = await (
+      await create(ann.cookie, { companyName: 'Audited B.V.', city: 'Delft' })
+    ).json();
+    await t.request(`/api/v1/company/${created.id}`, {
+      method: 'PATCH',
+      body: { city: 'Leiden' },
+      cookie: ann.cookie,
+    });
     // A PATCH that changes nothing writes no audit row.
-    await t.request(`/api/v1/company/${created.id}`, { method: 'PATCH', body: { city: 'Leiden' }, cookie: ann.cookie });
+    await t.request(`/api/v1/company/${created.id}`, {
+      method: 'PATCH',
+      body: { city: 'Leiden' },
+      cookie: ann.cookie,
+    });
 
-    const activity = await t.request(`/api/v1/company/${created.id}/activity`, { cookie: ann.cookie });
+    const activity = await t.request(`/api/v1/company/${created.id}/activity`, {
+      cookie: ann.cookie,
+    });
     expect(activity.status).toBe(200);
     const { items } = await activity.json();
     expect(items.map((i: { action: string }) => i.action)).toEqual(['update', 'create']);
@@ -99,7 +125,11 @@ describe('company CRUD', () => {
       .from(auditEvent)
       .where(and(eq(auditEvent.entityId, created.id), eq(auditEvent.action, 'delete')));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ organizationId: ann.organizationId, actorUserId: ann.userId, entityType: 'company' });
+    expect(rows[0]).toMatchObject({
+      organizationId: ann.organizationId,
+      actorUserId: ann.userId,
+      entityType: 'company',
+    });
   });
 });
 
@@ -117,7 +147,9 @@ describe('workspace scoping', () => {
       expect((await res.json()).error.code).toBe('NOT_FOUND');
     }
     expect((await t.request(`${path}/activity`, { cookie: bob.cookie })).status).toBe(404);
-    const list = await (await t.request('/api/v1/company?q=Private', { cookie: bob.cookie })).json();
+    const list = await (
+      await t.request('/api/v1/company?q=Private', { cookie: bob.cookie })
+    ).json();
     expect(list.items).toEqual([]);
     const still = await (await t.request(path, { cookie: ann.cookie })).json();
     expect(still.city).toBeNull();
@@ -129,7 +161,10 @@ describe('workspace scoping', () => {
       ['POST', '/api/v1/company'],
       ['GET', '/api/v1/company/00000000-0000-0000-0000-000000000000'],
     ] as const) {
-      const res = await t.request(path, { method, body: method === 'POST' ? validCompany : undefined });
+      const res = await t.request(path, {
+        method,
+        body: method === 'POST' ? validCompany : undefined,
+      });
       expect(res.status).toBe(401);
       expect((await res.json()).error.code).toBe('UNAUTHORIZED');
     }
@@ -154,8 +189,16 @@ describe('validation', () => {
     ['NL VAT in the wrong format', { companyName: 'A', vat: 'NL12345' }, 'vat'],
     ['BE VAT with a bad checksum', { companyName: 'A', country: 'BE', vat: 'BE0417497107' }, 'vat'],
     ['BE VAT starting with 2', { companyName: 'A', country: 'BE', vat: 'BE2417497106' }, 'vat'],
-    ['DE VAT with a bad check digit', { companyName: 'A', country: 'DE', vat: 'DE136695977' }, 'vat'],
-    ['NL company with a non-NL VAT format', { companyName: 'A', country: 'NL', vat: 'FR12345678901' }, 'vat'],
+    [
+      'DE VAT with a bad check digit',
+      { companyName: 'A', country: 'DE', vat: 'DE136695977' },
+      'vat',
+    ],
+    [
+      'NL company with a non-NL VAT format',
+      { companyName: 'A', country: 'NL', vat: 'FR12345678901' },
+      'vat',
+    ],
     ['NL postal code', { companyName: 'A', country: 'NL', postal: '12345' }, 'postal'],
     ['BE postal code', { companyName: 'A', country: 'BE', postal: '123' }, 'postal'],
     ['DE postal code', { companyName: 'A', country: 'DE', postal: '1234 AB' }, 'postal'],
@@ -174,9 +217,27 @@ describe('validation', () => {
 
   it('accepts valid BE and DE companies and foreign VAT ids outside NL/BE/DE', async () => {
     for (const body of [
-      { companyName: 'Atomium BV', companyType: 'BV/SRL', country: 'BE', vat: 'BE0417497106', postal: '1050' },
-      { companyName: 'Spree GmbH', companyType: 'GmbH', country: 'DE', vat: 'DE136695976', postal: '10117' },
-      { companyName: 'Paris SAS', companyType: 'Other', country: 'FR', vat: 'FR40303265045', postal: '75008' },
+      {
+        companyName: 'Atomium BV',
+        companyType: 'BV/SRL',
+        country: 'BE',
+        vat: 'BE0417497106',
+        postal: '1050',
+      },
+      {
+        companyName: 'Spree GmbH',
+        companyType: 'GmbH',
+        country: 'DE',
+        vat: 'DE136695976',
+        postal: '10117',
+      },
+      {
+        companyName: 'Paris SAS',
+        companyType: 'Other',
+        country: 'FR',
+        vat: 'FR40303265045',
+        postal: '75008',
+      },
     ]) {
       const res = await create(ann.cookie, body);
       expect(res.status, JSON.stringify(body)).toBe(201);
@@ -184,7 +245,9 @@ describe('validation', () => {
   });
 
   it('validates the merged result on PATCH (country change invalidates the postal code)', async () => {
-    const created = await (await create(ann.cookie, { companyName: 'Mover B.V.', postal: '1016 EA' })).json();
+    const created = await (
+      await create(ann.cookie, { companyName: 'Mover B.V.', postal: '1016 EA' })
+    ).json();
     const res = await t.request(`/api/v1/company/${created.id}`, {
       method: 'PATCH',
       body: { country: 'DE' },
@@ -192,13 +255,19 @@ describe('validation', () => {
     });
     expect(res.status).toBe(400);
     expect((await res.json()).error.fields).toHaveProperty('postal');
-    const unchanged = await (await t.request(`/api/v1/company/${created.id}`, { cookie: ann.cookie })).json();
+    const unchanged = await (
+      await t.request(`/api/v1/company/${created.id}`, { cookie: ann.cookie })
+    ).json();
     expect(unchanged.country).toBe('NL');
   });
 
   it('rejects PATCH with a bad field type', async () => {
     const created = await (await create(ann.cookie, { companyName: 'Typed B.V.' })).json();
-    const res = await t.request(`/api/v1/company/${created.id}`, { method: 'PATCH', body: { companyName: '' }, cookie: ann.cookie });
+    const res = await t.request(`/api/v1/company/${created.id}`, {
+      method: 'PATCH',
+      body: { companyName: '' },
+      cookie: ann.cookie,
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error.fields).toHaveProperty('companyName');
   });
@@ -211,7 +280,9 @@ describe('validation', () => {
       cookie: ann.cookie,
     });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', message: 'Malformed JSON in request body' } });
+    expect(await bad.json()).toMatchObject({
+      error: { code: 'VALIDATION_ERROR', message: 'Malformed JSON in request body' },
+    });
 
     const text = await t.request('/api/v1/company', {
       method: 'POST',
@@ -241,7 +312,10 @@ describe('list: search, sort and keyset pagination', () => {
   beforeAll(async () => {
     carol = await t.signUp({ name: 'Carol' });
     for (const name of names) {
-      await create(carol.cookie, { companyName: `${name} B.V.`, city: name === 'golf' ? 'Groningen' : 'Delft' });
+      await create(carol.cookie, {
+        companyName: `${name} B.V.`,
+        city: name === 'golf' ? 'Groningen' : 'Delft',
+      });
     }
   });
 
@@ -258,26 +332,43 @@ describe('list: search, sort and keyset pagination', () => {
       pages += 1;
     } while (cursor && pages < 10);
     expect(pages).toBe(3);
-    expect(seen).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())).map((n) => `${n} B.V.`));
+    expect(seen).toEqual(
+      [...names]
+        .sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))
+        .map((n) => `${n} B.V.`),
+    );
   });
 
   it('sorts by creation time, newest first, across pages', async () => {
-    const first = await (await t.request('/api/v1/company?limit=4&sort=createdAt&order=desc', { cookie: carol.cookie })).json();
-    const second = await (
-      await t.request(`/api/v1/company?limit=4&sort=createdAt&order=desc&cursor=${first.nextCursor}`, { cookie: carol.cookie })
+    const first = await (
+      await t.request('/api/v1/company?limit=4&sort=createdAt&order=desc', { cookie: carol.cookie })
     ).json();
-    const all = [...first.items, ...second.items].map((c: { companyName: string }) => c.companyName);
+    const second = await (
+      await t.request(
+        `/api/v1/company?limit=4&sort=createdAt&order=desc&cursor=${first.nextCursor}`,
+        { cookie: carol.cookie },
+      )
+    ).json();
+    const all = [...first.items, ...second.items].map(
+      (c: { companyName: string }) => c.companyName,
+    );
     expect(all).toEqual([...names].reverse().map((n) => `${n} B.V.`));
     expect(second.nextCursor).toBeNull();
   });
 
   it('searches name, city, contact and VAT (case-insensitive, wildcards literal)', async () => {
-    const byCity = await (await t.request('/api/v1/company?q=groningen', { cookie: carol.cookie })).json();
+    const byCity = await (
+      await t.request('/api/v1/company?q=groningen', { cookie: carol.cookie })
+    ).json();
     expect(byCity.items.map((c: { companyName: string }) => c.companyName)).toEqual(['golf B.V.']);
     expect(byCity.total).toBe(1);
-    const byName = await (await t.request('/api/v1/company?q=ALPH', { cookie: carol.cookie })).json();
+    const byName = await (
+      await t.request('/api/v1/company?q=ALPH', { cookie: carol.cookie })
+    ).json();
     expect(byName.total).toBe(1);
-    const wildcard = await (await t.request('/api/v1/company?q=%25', { cookie: carol.cookie })).json();
+    const wildcard = await (
+      await t.request('/api/v1/company?q=%25', { cookie: carol.cookie })
+    ).json();
     expect(wildcard.total).toBe(0);
   });
 
@@ -295,8 +386,13 @@ describe('list: search, sort and keyset pagination', () => {
   });
 
   it('rejects a cursor from another sort order', async () => {
-    const page = await (await t.request('/api/v1/company?limit=2&sort=name', { cookie: carol.cookie })).json();
-    const res = await t.request(`/api/v1/company?limit=2&sort=createdAt&cursor=${page.nextCursor}`, { cookie: carol.cookie });
+    const page = await (
+      await t.request('/api/v1/company?limit=2&sort=name', { cookie: carol.cookie })
+    ).json();
+    const res = await t.request(
+      `/api/v1/company?limit=2&sort=createdAt&cursor=${page.nextCursor}`,
+      { cookie: carol.cookie },
+    );
     expect(res.status).toBe(400);
     expect((await res.json()).error.fields).toHaveProperty('cursor');
   });

@@ -27,7 +27,11 @@ async function start(port: number) {
 async function post(url: string, body: unknown, cookie?: string) {
   return fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: new URL(url).origin, ...(cookie ? { cookie } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      origin: new URL(url).origin,
+      ...(cookie ? { cookie } : {}),
+    },
     body: JSON.stringify(body),
   });
 }
@@ -39,7 +43,11 @@ describe('server process', () => {
     expect(first.output()).toContain('Local mode: e-mails are printed here');
 
     // A second process on the same data directory fails at once with a clear message.
-    const second = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir, AUTH_RATE_LIMIT: 'off' });
+    const second = spawnServer({
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      AUTH_RATE_LIMIT: 'off',
+    });
     running.push(second);
     const secondExit = await second.exited;
     expect(secondExit.code).toBe(1);
@@ -49,19 +57,29 @@ describe('server process', () => {
     const base = first.url;
     const email = 'restart@example.com';
     const password = 'long enough password';
-    expect((await post(`${base}/api/auth/sign-up/email`, { name: 'Rita Restart', email, password })).status).toBe(200);
+    expect(
+      (await post(`${base}/api/auth/sign-up/email`, { name: 'Rita Restart', email, password }))
+        .status,
+    ).toBe(200);
     // Local mode: the link is printed in the console and the mail is listed in the outbox.
-    const link = first.output().match(/\[mail\] Link: (http:\/\/localhost:\d+\/api\/auth\/verify-email\?\S+)/)![1]!;
+    const link = first
+      .output()
+      .match(/\[mail\] Link: (http:\/\/localhost:\d+\/api\/auth\/verify-email\?\S+)/)![1]!;
     const outbox = await (await fetch(`http://127.0.0.1:${port}/dev/outbox`)).text();
     expect(outbox).toContain(email);
     expect((await fetch(link, { redirect: 'manual' })).status).toBe(302);
     const signIn = async () => {
       const res = await post(`${base}/api/auth/sign-in/email`, { email, password });
       expect(res.status).toBe(200);
-      return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      return res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
     };
     const cookie = await signIn();
-    const created = await (await post(`${base}/api/v1/company`, { companyName: 'Durable B.V.' }, cookie)).json();
+    const created = await (
+      await post(`${base}/api/v1/company`, { companyName: 'Durable B.V.' }, cookie)
+    ).json();
     expect(created.id).toBeTruthy();
 
     first.kill('SIGTERM');
@@ -72,7 +90,9 @@ describe('server process', () => {
 
     const again = await start(port);
     const cookie2 = await signIn();
-    const res = await fetch(`${base}/api/v1/company/${created.id}`, { headers: { cookie: cookie2 } });
+    const res = await fetch(`${base}/api/v1/company/${created.id}`, {
+      headers: { cookie: cookie2 },
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).companyName).toBe('Durable B.V.');
     again.kill('SIGINT');

@@ -66,9 +66,18 @@ describe('SMTP mode', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.server.address() as AddressInfo;
-    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${port}`, from: 'ESOP CRM <no-reply@esop-crm.test>' });
+    const mailer = createSmtpMailer({
+      url: `smtp://127.0.0.1:${port}`,
+      from: 'ESOP CRM <no-reply@esop-crm.test>',
+    });
     try {
-      await mailer.send(verificationMail({ to: 'rita@example.com', name: 'Rita', url: 'http://localhost:3000/api/auth/verify-email?token=abc' }));
+      await mailer.send(
+        verificationMail({
+          to: 'rita@example.com',
+          name: 'Rita',
+          url: 'http://localhost:3000/api/auth/verify-email?token=abc',
+        }),
+      );
     } finally {
       await mailer.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -8,7 +8,11 @@ afterAll(async () => {
   for (const t of apps) await t.close();
 });
 
-async function hammer(t: TestApp, attempts: number, headers: (i: number) => Record<string, string>) {
+async function hammer(
+  t: TestApp,
+  attempts: number,
+  headers: (i: number) => Record<string, string>,
+) {
   const statuses: number[] = [];
   for (let i = 0; i < attempts; i++) {
     const res = await t.request('/api/auth/sign-in/email', {
@@ -51,10 +55,28 @@ describe('authentication rate limits', () => {
 describe('clientIp', () => {
   it.each([
     ['peer only', '198.51.100.1', null, [], '198.51.100.1'],
-    ['forwarded header from an untrusted peer is ignored', '198.51.100.1', '203.0.113.9', [], '198.51.100.1'],
+    [
+      'forwarded header from an untrusted peer is ignored',
+      '198.51.100.1',
+      '203.0.113.9',
+      [],
+      '198.51.100.1',
+    ],
     ['IPv4-mapped IPv6 peer', '::ffff:198.51.100.1', null, [], '198.51.100.1'],
-    ['trusted proxy: right-most untrusted hop', '10.0.0.1', '203.0.113.9, 198.51.100.5', ['10.0.0.1'], '198.51.100.5'],
-    ['trusted chain skips trusted hops', '10.0.0.1', '203.0.113.9, 10.0.0.2', ['10.0.0.1', '10.0.0.2'], '203.0.113.9'],
+    [
+      'trusted proxy: right-most untrusted hop',
+      '10.0.0.1',
+      '203.0.113.9, 198.51.100.5',
+      ['10.0.0.1'],
+      '198.51.100.5',
+    ],
+    [
+      'trusted chain skips trusted hops',
+      '10.0.0.1',
+      '203.0.113.9, 10.0.0.2',
+      ['10.0.0.1', '10.0.0.2'],
+      '203.0.113.9',
+    ],
     ['no socket', undefined, null, [], 'unknown'],
   ] as const)('%s', (_label, peer, forwarded, trusted, expected) => {
     expect(clientIp(peer, forwarded, trusted)).toBe(expected);

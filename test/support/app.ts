@@ -47,7 +47,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
   });
   const memory = memoryMailer();
   const mailer =
-    options.mail === 'outbox' ? createOutboxMailer({ db: database.db, logger: silentLogger }) : memory;
+    options.mail === 'outbox'
+      ? createOutboxMailer({ db: database.db, logger: silentLogger })
+      : memory;
   const auth = createAuth({
     db: database.db,
     env,
@@ -70,7 +72,14 @@ export async function createTestApp(options: TestAppOptions = {}) {
   /** Sends a request through the app; JSON bodies are serialized, the Origin header is set. */
   async function request(
     path: string,
-    init: { method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; cookie?: string; remoteAddress?: string } = {},
+    init: {
+      method?: string;
+      body?: unknown;
+      rawBody?: string;
+      headers?: Record<string, string>;
+      cookie?: string;
+      remoteAddress?: string;
+    } = {},
   ) {
     const headers: Record<string, string> = { origin: TEST_ORIGIN, ...init.headers };
     if (init.cookie) headers.cookie = init.cookie;
@@ -80,19 +89,31 @@ export async function createTestApp(options: TestAppOptions = {}) {
       headers['content-type'] ??= 'application/json';
     }
     const bindings = init.remoteAddress
-      ? { incoming: { socket: { remoteAddress: init.remoteAddress, remotePort: 40000, remoteFamily: 'IPv4' } } }
+      ? {
+          incoming: {
+            socket: { remoteAddress: init.remoteAddress, remotePort: 40000, remoteFamily: 'IPv4' },
+          },
+        }
       : undefined;
-    return app.request(`${TEST_ORIGIN}${path}`, { method: init.method ?? 'GET', headers, body }, bindings);
+    return app.request(
+      `${TEST_ORIGIN}${path}`,
+      { method: init.method ?? 'GET', headers, body },
+      bindings,
+    );
   }
 
   let counter = 0;
   /** Signs a new user up, verifies the address through the mailed link and signs in. */
   async function signUp(overrides: { name?: string; email?: string; password?: string } = {}) {
     counter += 1;
-    const email = overrides.email ?? `lawyer${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const email =
+      overrides.email ?? `lawyer${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const password = overrides.password ?? 'correct horse battery';
     const name = overrides.name ?? `Lawyer ${counter}`;
-    const res = await request('/api/auth/sign-up/email', { method: 'POST', body: { name, email, password } });
+    const res = await request('/api/auth/sign-up/email', {
+      method: 'POST',
+      body: { name, email, password },
+    });
     if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
     const mail = memory.sent.findLast((m) => m.to === email);
     const link = mail?.text.match(/https?:\/\/\S+verify-email\S+/)?.[0];
@@ -104,7 +125,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
   }
 
   async function signIn(email: string, password: string) {
-    const res = await request('/api/auth/sign-in/email', { method: 'POST', body: { email, password } });
+    const res = await request('/api/auth/sign-in/email', {
+      method: 'POST',
+      body: { email, password },
+    });
     if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
     const cookie = res.headers
       .getSetCookie()
@@ -113,7 +137,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
     const body = (await res.json()) as { user: { id: string } };
     const session = await request('/api/auth/get-session', { cookie });
     const data = (await session.json()) as { session: { activeOrganizationId: string } };
-    return { email, cookie, userId: body.user.id, organizationId: data.session.activeOrganizationId };
+    return {
+      email,
+      cookie,
+      userId: body.user.id,
+      organizationId: data.session.activeOrganizationId,
+    };
   }
 
   return {

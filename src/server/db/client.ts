@@ -43,7 +43,8 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   return {
     kind: 'pglite',
     db,
-    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() }),
+    migrate: () =>
+      migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsFolder() }),
     async close() {
       if (client.closed) return;
       await client.exec('CHECKPOINT');
@@ -53,7 +54,10 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
 }
 
 /** PostgreSQL over a pg Pool (`DATABASE_URL`). */
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+export async function openPostgres(
+  url: string,
+  options: { max?: number } = {},
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle client's error (server restart) must not crash the process; the pool reconnects.
   pool.on('error', () => {});

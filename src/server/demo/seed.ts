@@ -20,7 +20,11 @@ const newId = () => randomBytes(16).toString('hex');
  */
 export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logger: Logger }) {
   const { db } = ctx.database;
-  const existing = await db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_EMAIL)).limit(1);
+  const existing = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, DEMO_EMAIL))
+    .limit(1);
   if (existing.length === 0) {
     const authContext = await ctx.auth.$context;
     const passwordHash = await authContext.password.hash(DEMO_PASSWORD);
@@ -52,7 +56,9 @@ export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logg
         slug: `de-vries-advocaten-${randomBytes(3).toString('hex')}`,
         createdAt: now,
       });
-      await tx.insert(member).values({ id: newId(), organizationId, userId, role: 'owner', createdAt: now });
+      await tx
+        .insert(member)
+        .values({ id: newId(), organizationId, userId, role: 'owner', createdAt: now });
       // Spread creation times over the past months so "created" sorting means something.
       await tx.insert(company).values(
         companies.map((c, i) => {
@@ -64,6 +70,12 @@ export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logg
     ctx.logger.info(`Demo workspace created with ${companies.length} client companies.`);
   }
   ctx.logger.info(
-    ['', '  Demo account', `    E-mail:   ${DEMO_EMAIL}`, `    Password: ${DEMO_PASSWORD}`, ''].join('\n'),
+    [
+      '',
+      '  Demo account',
+      `    E-mail:   ${DEMO_EMAIL}`,
+      `    Password: ${DEMO_PASSWORD}`,
+      '',
+    ].join('\n'),
   );
 }

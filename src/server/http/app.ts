@@ -55,25 +55,44 @@ function newV1(): OpenAPIHono<AppEnv> {
 /** Builds the whole HTTP application: auth, the business API, the dev outbox and the SPA. */
 export function createApp(deps: AppDeps) {
   const { env, db, auth, logger } = deps;
-  const trustedProxies = (env.TRUSTED_PROXIES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const trustedProxies = (env.TRUSTED_PROXIES ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const app = new OpenAPIHono<AppEnv>();
-  const trustedOrigins = [env.APP_URL, ...(env.TRUSTED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)];
+  const trustedOrigins = [
+    env.APP_URL,
+    ...(env.TRUSTED_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ];
 
   app.onError((err, c) => {
     if (err instanceof AppError) return c.json(err.toBody(), err.status);
     if (err instanceof HTTPException) {
       const status = err.status;
       const message =
-        status === 400 && /json/i.test(err.message) ? 'Malformed JSON in request body' : err.message;
+        status === 400 && /json/i.test(err.message)
+          ? 'Malformed JSON in request body'
+          : err.message;
       const code = codeForStatus(status);
-      const body = { error: { code, message, ...(status === 400 ? { fields: { body: message } } : {}) } };
+      const body = {
+        error: { code, message, ...(status === 400 ? { fields: { body: message } } : {}) },
+      };
       return c.json(body, status);
     }
     logger.error(`unhandled error on ${c.req.method} ${c.req.path}`, err);
-    return c.json({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' } }, 500);
+    return c.json(
+      { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' } },
+      500,
+    );
   });
 
-  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
+  app.use(
+    '*',
+    secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }),
+  );
 
   app.get('/api/health', async (c) => {
     try {
@@ -109,7 +128,10 @@ export function createApp(deps: AppDeps) {
     bodyLimit({
       maxSize: BODY_LIMIT_BYTES,
       onError: (c) =>
-        c.json({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is larger than 1 MB' } }, 413),
+        c.json(
+          { error: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is larger than 1 MB' } },
+          413,
+        ),
     }),
   );
 
@@ -154,7 +176,8 @@ export function createApp(deps: AppDeps) {
     });
     if (!session) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
     // Field added by the organization plugin.
-    const organizationId = (session.session as { activeOrganizationId?: string | null }).activeOrganizationId;
+    const organizationId = (session.session as { activeOrganizationId?: string | null })
+      .activeOrganizationId;
     const role = organizationId ? await membershipRole(db, organizationId, session.user.id) : null;
     if (!organizationId || !role) {
       throw new AppError('FORBIDDEN', 'Choose a workspace you are a member of');
@@ -168,7 +191,10 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1', v1);
 
   app.all('/api/*', (c) =>
-    c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}` } }, 404),
+    c.json(
+      { error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}` } },
+      404,
+    ),
   );
 
   if (deps.mailer.mode === 'outbox') registerOutbox(app, { db, remoteAddress });

@@ -19,8 +19,13 @@ export function jsonBody<T extends ZodType>(schema: T) {
 }
 
 /** The error responses of a route, all with the `{ error: { code, message, fields? } }` body. */
-export function errorResponses<S extends keyof typeof ERROR_DESCRIPTIONS & number>(...statuses: S[]) {
+export function errorResponses<S extends keyof typeof ERROR_DESCRIPTIONS & number>(
+  ...statuses: S[]
+) {
   return Object.fromEntries(
-    statuses.map((status) => [status, jsonContent(errorResponseSchema, ERROR_DESCRIPTIONS[status]!)]),
+    statuses.map((status) => [
+      status,
+      jsonContent(errorResponseSchema, ERROR_DESCRIPTIONS[status]!),
+    ]),
   ) as Record<S, ReturnType<typeof jsonContent<typeof errorResponseSchema>>>;
 }

@@ -59,6 +59,7 @@ export function verificationMail(input: { to: string; name: string; url: string 
       `Please confirm that ${input.to} is your e-mail address to finish setting up your ${BRAND} account.`,
     ],
     action: { label: 'Verify e-mail address', url: input.url },
-    footnote: 'The link is valid for one hour. If you did not create an account, ignore this e-mail.',
+    footnote:
+      'The link is valid for one hour. If you did not create an account, ignore this e-mail.',
   });
 }

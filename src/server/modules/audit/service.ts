@@ -10,7 +10,13 @@ export type Changes = Record<string, { from: unknown; to: unknown }>;
 /** Writes one audit row; call it with the transaction that performs the write. */
 export async function recordAudit(
   tx: DbOrTx,
-  args: { actor: Actor; action: AuditAction; entityType: string; entityId: string; changes: Changes | null },
+  args: {
+    actor: Actor;
+    action: AuditAction;
+    entityType: string;
+    entityId: string;
+    changes: Changes | null;
+  },
 ): Promise<void> {
   await tx.insert(auditEvent).values({
     organizationId: args.actor.organizationId,
@@ -28,7 +34,8 @@ export function diff<T extends Record<string, unknown>>(before: T, after: Partia
   const changes: Changes = {};
   for (const [key, to] of Object.entries(after)) {
     const from = before[key];
-    if (to !== undefined && JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+    if (to !== undefined && JSON.stringify(from) !== JSON.stringify(to))
+      changes[key] = { from, to };
   }
   return changes;
 }

@@ -99,18 +99,30 @@ const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
 export function registerCompanyRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(list, async (c) => {
-    const result = await listCompanies({ db: c.var.db, actor: c.var.actor, input: c.req.valid('query') });
+    const result = await listCompanies({
+      db: c.var.db,
+      actor: c.var.actor,
+      input: c.req.valid('query'),
+    });
     return c.json(result, 200);
   });
 
   app.openapi(create, async (c) => {
-    const created = await createCompany({ db: c.var.db, actor: c.var.actor, input: c.req.valid('json') });
+    const created = await createCompany({
+      db: c.var.db,
+      actor: c.var.actor,
+      input: c.req.valid('json'),
+    });
     return c.json(created, 201);
   });
 
   app.openapi(get, async (c) => {
     const { companyId } = c.req.valid('param');
-    const found = await getCompany({ db: c.var.db, actor: c.var.actor, input: { companyId: uuidOrMissing(companyId) } });
+    const found = await getCompany({
+      db: c.var.db,
+      actor: c.var.actor,
+      input: { companyId: uuidOrMissing(companyId) },
+    });
     return c.json(found, 200);
   });
 
@@ -126,7 +138,11 @@ export function registerCompanyRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(remove, async (c) => {
     const { companyId } = c.req.valid('param');
-    await deleteCompany({ db: c.var.db, actor: c.var.actor, input: { companyId: uuidOrMissing(companyId) } });
+    await deleteCompany({
+      db: c.var.db,
+      actor: c.var.actor,
+      input: { companyId: uuidOrMissing(companyId) },
+    });
     return c.body(null, 204);
   });
 
@@ -145,4 +161,3 @@ export function registerCompanyRoutes(app: OpenAPIHono<AppEnv>) {
 function uuidOrMissing(id: string): string {
   return isUuid(id) ? id : '00000000-0000-0000-0000-000000000000';
 }
-

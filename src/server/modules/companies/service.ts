@@ -60,7 +60,9 @@ export function encodeCursor(cursor: Cursor): string {
 }
 
 function decodeCursor(raw: string, query: ListQuery): Cursor {
-  const invalid = validationError({ cursor: 'cursor is not valid; start again from the first page' });
+  const invalid = validationError({
+    cursor: 'cursor is not valid; start again from the first page',
+  });
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
@@ -78,7 +80,9 @@ function decodeCursor(raw: string, query: ListQuery): Cursor {
     throw invalid;
   }
   if (c.s !== query.sort || c.o !== query.order) {
-    throw validationError({ cursor: 'cursor belongs to another sort order; start from the first page' });
+    throw validationError({
+      cursor: 'cursor belongs to another sort order; start from the first page',
+    });
   }
   if (c.s === 'createdAt' && Number.isNaN(Date.parse(c.k))) throw invalid;
   return c as Cursor;
@@ -89,7 +93,11 @@ function escapeLike(value: string): string {
 }
 
 /** One page of the workspace's companies, keyset-paginated, with the filtered total. */
-export async function listCompanies({ db, actor, input }: ServiceArgs<ListQuery>): Promise<CompanyList> {
+export async function listCompanies({
+  db,
+  actor,
+  input,
+}: ServiceArgs<ListQuery>): Promise<CompanyList> {
   const filters: SQL[] = [eq(company.organizationId, actor.organizationId)];
   if (input.q) {
     const pattern = `%${escapeLike(input.q)}%`;
@@ -142,7 +150,11 @@ export async function listCompanies({ db, actor, input }: ServiceArgs<ListQuery>
           id: last.id,
         })
       : null;
-  return { items: page.map(({ nameKey: _k, ...row }) => toCompany(row)), nextCursor, total: totals[0]?.total ?? 0 };
+  return {
+    items: page.map(({ nameKey: _k, ...row }) => toCompany(row)),
+    nextCursor,
+    total: totals[0]?.total ?? 0,
+  };
 }
 
 async function findCompanyRow(db: DbOrTx, organizationId: string, companyId: string) {
@@ -155,13 +167,21 @@ async function findCompanyRow(db: DbOrTx, organizationId: string, companyId: str
 }
 
 /** One company of the caller's workspace; another workspace's company is "not found". */
-export async function getCompany({ db, actor, input }: ServiceArgs<{ companyId: string }>): Promise<Company> {
+export async function getCompany({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string }>): Promise<Company> {
   const row = await findCompanyRow(db, actor.organizationId, input.companyId);
   if (!row) throw notFound('Company');
   return toCompany(row);
 }
 
-export async function createCompany({ db, actor, input }: ServiceArgs<CompanyCreate>): Promise<Company> {
+export async function createCompany({
+  db,
+  actor,
+  input,
+}: ServiceArgs<CompanyCreate>): Promise<Company> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(company)
@@ -202,12 +222,22 @@ export async function updateCompany({
       .where(and(eq(company.id, existing.id), eq(company.organizationId, actor.organizationId)))
       .returning();
     if (!row) throw notFound('Company');
-    await recordAudit(tx, { actor, action: 'update', entityType: ENTITY, entityId: row.id, changes });
+    await recordAudit(tx, {
+      actor,
+      action: 'update',
+      entityType: ENTITY,
+      entityId: row.id,
+      changes,
+    });
     return toCompany(row);
   });
 }
 
-export async function deleteCompany({ db, actor, input }: ServiceArgs<{ companyId: string }>): Promise<void> {
+export async function deleteCompany({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string }>): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(company)

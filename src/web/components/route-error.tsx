@@ -1,0 +1,37 @@
+import { useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { AlertTriangle } from 'lucide-react';
+import { useEffect } from 'react';
+import { errorMessage } from '../lib/api';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Button } from './ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card';
+
+/** Shown when a route's loader or component throws: the message and a way to try again. */
+export function RouteError({ error }: ErrorComponentProps) {
+  const router = useRouter();
+  const queryErrorResetBoundary = useQueryErrorResetBoundary();
+  useDocumentTitle('Error');
+
+  useEffect(() => {
+    // Lets useSuspenseQuery fetch again instead of rethrowing the cached error.
+    queryErrorResetBoundary.reset();
+  }, [queryErrorResetBoundary]);
+
+  return (
+    <Card role="alert" className="mx-auto max-w-lg">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <AlertTriangle className="size-5 text-destructive" aria-hidden="true" />
+          Something went wrong
+        </CardTitle>
+        <CardDescription>{errorMessage(error, 'The page could not be loaded.')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button variant="outline" onClick={() => void router.invalidate()}>
+          Try again
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { LogOut } from 'lucide-react';
+import { env } from '../env';
+import { sessionQueryOptions } from '../features/auth/session';
+import { useSignOut } from '../features/auth/use-sign-out';
+import { Button } from './ui/button';
+
+/** Sticky page header: product name, main navigation and the signed-in user. */
+export function SiteHeader() {
+  // Not suspense: public pages render the header before (or without) a session.
+  const { data: session } = useQuery(sessionQueryOptions());
+  const { signOut, isPending } = useSignOut();
+  const user = session?.user;
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+      <div className="mx-auto flex h-14 w-full items-center gap-4 px-4 lg:w-[61%]">
+        <Link
+          to="/"
+          activeOptions={{ exact: true }}
+          className="rounded-sm text-base font-semibold tracking-tight whitespace-nowrap"
+        >
+          {env.appTitle}
+        </Link>
+        {user ? (
+          <>
+            <nav aria-label="Main" className="flex items-center gap-1">
+              <Link
+                to="/companies"
+                // Active on /companies, /companies/create and /companies/<id>, whatever the search.
+                activeOptions={{ exact: false, includeSearch: false }}
+                className="rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground"
+                activeProps={{ className: 'bg-accent !text-accent-foreground' }}
+              >
+                Companies
+              </Link>
+            </nav>
+            <div className="ml-auto flex min-w-0 items-center gap-2">
+              <span
+                className="max-w-[7rem] truncate text-sm text-muted-foreground sm:max-w-[12rem]"
+                // A plain title, not a Radix tooltip: the header is in the initial bundle.
+                title={`Signed in as ${user.email}`}
+              >
+                {user.name}
+              </span>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => void signOut()}
+                disabled={isPending}
+              >
+                <LogOut aria-hidden="true" />
+                {/* Icon only on phones; the text stays the button's accessible name. */}
+                <span className="sr-only sm:not-sr-only">Sign Out</span>
+              </Button>
+            </div>
+          </>
+        ) : null}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,66 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { authClient, type AuthSession } from './auth-client';
+import { authErrorMessage } from './error-messages';
+
+const sessionQueryKey = ['auth', 'session'] as const;
+
+/** The signed-in user's session, or null when signed out. */
+export function sessionQueryOptions() {
+  return queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: async (): Promise<AuthSession | null> => {
+      const { data, error } = await authClient.getSession();
+      if (error) {
+        // 401 is just "signed out"; anything else (server down, 5xx) is a real failure.
+        if (error.status === 401) return null;
+        throw new Error(authErrorMessage(error));
+      }
+      return data ?? null;
+    },
+  });
+}
+
+function isSessionQuery(queryKey: readonly unknown[]): boolean {
+  return sessionQueryKey.every((part, i) => queryKey[i] === part);
+}
+
+/** Keys that hold no user data and survive a change of user. */
+function isUserIndependent(queryKey: readonly unknown[]): boolean {
+  return isSessionQuery(queryKey) || queryKey[0] === 'meta';
+}
+
+/**
+ * Replaces the cached session. The entry is updated in place (not removed) so mounted
+ * observers, such as the header, show the new user at once.
+ */
+export function setCachedSession(queryClient: QueryClient, session: AuthSession | null): void {
+  queryClient.setQueryData(sessionQueryOptions().queryKey, session);
+}
+
+/**
+ * Forgets everything cached for the previous user (queries and mutations), so nothing of theirs
+ * can be shown to the next one. This is `queryClient.clear()` minus the session and meta
+ * entries: clearing those too would detach the header's mounted observer, which would then keep
+ * showing the previous user. Call it once pages showing that data are unmounted.
+ */
+export function clearUserData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => !isUserIndependent(query.queryKey) });
+  queryClient.getMutationCache().clear();
+}
+
+/**
+ * Watches the session query: when a refetch (window focus, another tab) reports a different user
+ * than before, every cached business query is dropped. Sign-in and sign-out clear the cache
+ * themselves, at the right moment; this catches the user switching in another tab.
+ */
+export function watchSessionUser(queryClient: QueryClient): () => void {
+  let lastUserId: string | null = null;
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || !isSessionQuery(event.query.queryKey)) return;
+    if (event.query.state.status !== 'success') return;
+    const session = event.query.state.data as AuthSession | null | undefined;
+    const userId = session?.user.id ?? null;
+    if (lastUserId && userId && userId !== lastUserId) clearUserData(queryClient);
+    lastUserId = userId ?? lastUserId;
+  });
+}

@@ -1,0 +1,113 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { auditListResponseSchema } from '../../../contracts/audit';
+import {
+  companyListResponseSchema,
+  companySchema,
+  type Company,
+  type CompanyCreate,
+  type CompanyUpdateInput,
+} from '../../../contracts/company';
+import { apiFetch } from '../../lib/api';
+import { DEFAULT_COMPANY_SORT, DEFAULT_SORT_ORDER, type CompaniesSearch } from './search';
+
+/** Rows per "page" of the companies table. */
+export const COMPANY_PAGE_SIZE = 25;
+
+// The key hierarchy lives here only; components get keys through the *QueryOptions helpers.
+const companyKeys = {
+  all: ['companies'] as const,
+  lists: () => [...companyKeys.all, 'list'] as const,
+  list: (search: Required<Pick<CompaniesSearch, 'sort' | 'order'>> & { q: string }) =>
+    [...companyKeys.lists(), search] as const,
+  detail: (companyId: string) => [...companyKeys.all, 'detail', companyId] as const,
+  activity: (companyId: string) => [...companyKeys.detail(companyId), 'activity'] as const,
+};
+
+/** Keyset-paginated list for the companies table: pass `nextCursor` back as `cursor`. */
+export function companiesInfiniteQueryOptions(search: CompaniesSearch) {
+  const params = {
+    q: search.q ?? '',
+    sort: search.sort ?? DEFAULT_COMPANY_SORT,
+    order: search.order ?? DEFAULT_SORT_ORDER,
+  };
+  return infiniteQueryOptions({
+    queryKey: companyKeys.list(params),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch('/company', {
+        signal,
+        schema: companyListResponseSchema,
+        query: { ...params, limit: COMPANY_PAGE_SIZE, cursor: pageParam },
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+  });
+}
+
+export function companyQueryOptions(companyId: string) {
+  return queryOptions({
+    queryKey: companyKeys.detail(companyId),
+    queryFn: ({ signal }) =>
+      apiFetch(`/company/${encodeURIComponent(companyId)}`, { signal, schema: companySchema }),
+  });
+}
+
+/** Audit events of one company, newest first. */
+export function companyActivityQueryOptions(companyId: string) {
+  return queryOptions({
+    queryKey: companyKeys.activity(companyId),
+    queryFn: ({ signal }) =>
+      apiFetch(`/company/${encodeURIComponent(companyId)}/activity`, {
+        signal,
+        schema: auditListResponseSchema,
+      }),
+  });
+}
+
+export function useCreateCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CompanyCreate) =>
+      apiFetch('/company', { method: 'POST', body: input, schema: companySchema }),
+    onSuccess: async (company) => {
+      queryClient.setQueryData(companyQueryOptions(company.id).queryKey, company);
+      await queryClient.invalidateQueries({ queryKey: companyKeys.lists() });
+    },
+  });
+}
+
+export function useUpdateCompany(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: CompanyUpdateInput) =>
+      apiFetch(`/company/${encodeURIComponent(companyId)}`, {
+        method: 'PATCH',
+        body: changes,
+        schema: companySchema,
+      }),
+    onSuccess: async (company: Company) => {
+      queryClient.setQueryData(companyQueryOptions(company.id).queryKey, company);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: companyKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: companyKeys.activity(company.id) }),
+      ]);
+    },
+  });
+}
+
+/**
+ * Deletes one company. The detail entry is not removed here: the page showing it is still
+ * mounted and would refetch (and 404). The caller navigates away first, then calls
+ * `removeQueries` with `companyQueryOptions(id).queryKey`.
+ */
+export function useDeleteCompany(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch(`/company/${encodeURIComponent(companyId)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.lists() }),
+  });
+}

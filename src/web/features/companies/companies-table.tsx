@@ -1,0 +1,75 @@
+import { Link } from '@tanstack/react-router';
+import type { Company } from '../../../contracts/company';
+import { countryName } from '../../../domain/countries';
+import { legalFormLabel } from '../../../domain/legal-forms';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../components/ui/table';
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { COMPANY_TABLE_COLUMNS as COLUMNS } from './companies-table-skeleton';
+
+function Empty() {
+  return <span className="text-muted-foreground">—</span>;
+}
+
+/** The companies list; each name links to the company's page. */
+export function CompaniesTable({ companies }: { companies: Company[] }) {
+  return (
+    <Table aria-label="Companies">
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          {COLUMNS.map((column) => (
+            <TableHead key={column}>{column}</TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {companies.map((company) => (
+          <TableRow key={company.id}>
+            <TableCell className="max-w-[16rem] truncate font-medium">
+              <Link
+                to="/companies/$companyId"
+                params={{ companyId: company.id }}
+                className="rounded-sm text-primary underline-offset-4 hover:underline"
+              >
+                {company.companyName}
+              </Link>
+            </TableCell>
+            <TableCell>{legalFormLabel(company.companyType)}</TableCell>
+            <TableCell>{company.city ?? <Empty />}</TableCell>
+            <TableCell>{countryName(company.country)}</TableCell>
+            <TableCell className="max-w-[14rem]">
+              {company.contactName || company.email ? (
+                <div className="grid">
+                  <span className="truncate">{company.contactName ?? company.email}</span>
+                  {company.contactName && company.email ? (
+                    <span className="truncate text-xs text-muted-foreground">{company.email}</span>
+                  ) : null}
+                </div>
+              ) : (
+                <Empty />
+              )}
+            </TableCell>
+            <TableCell>
+              <Tooltip>
+                <TooltipTrigger asChild>
+                  {/* Focusable so keyboard users get the exact time too. */}
+                  <time dateTime={company.createdAt} tabIndex={0} className="rounded-sm">
+                    {formatDate(company.createdAt)}
+                  </time>
+                </TooltipTrigger>
+                <TooltipContent>{formatDateTime(company.createdAt)}</TooltipContent>
+              </Tooltip>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

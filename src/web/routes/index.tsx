@@ -1,0 +1,89 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { Building2, CalendarClock, LineChart, type LucideIcon } from 'lucide-react';
+import { Button } from '../components/ui/button';
+import { Card, CardDescription, CardHeader } from '../components/ui/card';
+import { Skeleton } from '../components/ui/skeleton';
+import { sessionQueryOptions } from '../features/auth/session';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+export const Route = createFileRoute('/')({
+  // Warm the session so the call to action is right on first paint; never fails the page.
+  loader: ({ context: { queryClient } }) => queryClient.prefetchQuery(sessionQueryOptions()),
+  component: LandingPage,
+});
+
+const features: { title: string; description: string; icon: LucideIcon }[] = [
+  {
+    title: 'Company Management',
+    description: 'Manage all your ESOP client companies in one place.',
+    icon: Building2,
+  },
+  {
+    title: 'Valuation Tracking',
+    description: 'Track stock valuations with detailed metrics and history.',
+    icon: LineChart,
+  },
+  {
+    title: 'Vesting Schedules',
+    description: 'Set up time-based, cliff-based and milestone-based vesting plans.',
+    icon: CalendarClock,
+  },
+];
+
+function LandingPage() {
+  useDocumentTitle();
+  // Not suspense: a public page must render even when the auth server cannot be reached.
+  const session = useQuery(sessionQueryOptions());
+
+  return (
+    <div className="grid gap-12 py-6 sm:py-12">
+      <section className="grid gap-6 text-center">
+        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-5xl">
+          Employee equity plans for all your clients, in one place
+        </h1>
+        <p className="mx-auto max-w-2xl text-base text-pretty text-muted-foreground sm:text-lg">
+          ESOP CRM helps law firms set up and run stock option, phantom share and STAK plans for
+          many client companies at once: companies, valuations and vesting, without spreadsheets.
+        </p>
+        <div className="flex flex-wrap items-center justify-center gap-3">
+          {session.isPending ? (
+            <Skeleton className="h-11 w-64" />
+          ) : session.data ? (
+            <Button asChild size="lg">
+              <Link to="/companies">Open companies</Link>
+            </Button>
+          ) : (
+            <>
+              <Button asChild size="lg">
+                <Link to="/auth/sign-up">Start Free Trial</Link>
+              </Button>
+              <Button asChild size="lg" variant="outline">
+                <Link to="/auth/sign-in">Sign In</Link>
+              </Button>
+            </>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="features-heading" className="grid gap-4">
+        <h2 id="features-heading" className="sr-only">
+          Features
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-3">
+          {features.map(({ title, description, icon: Icon }) => (
+            <li key={title}>
+              <Card className="h-full">
+                <CardHeader>
+                  <Icon className="size-6 text-primary" aria-hidden="true" />
+                  <h3 className="text-base leading-tight font-semibold">{title}</h3>
+                  <CardDescription>{description}</CardDescription>
+                </CardHeader>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
