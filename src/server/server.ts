@@ -81,6 +81,8 @@ export async function startServer({
       auth,
       mailer,
       logger,
+      secret,
+      secondaryStorage: Boolean(secondaryStorage),
       staticDir: staticDir ?? path.resolve('dist/web'),
       ping: async () => {
         await database.db.execute(sql`select 1`);

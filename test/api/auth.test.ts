@@ -188,3 +188,35 @@ describe('service endpoints', () => {
     expect((await res2.json()).error.code).toBe('NOT_FOUND');
   });
 });
+
+describe('session cookie checks on the business API', () => {
+  it('refuses a session cookie whose signature was tampered with', async () => {
+    const user = await t.signUp();
+    const tampered = user.cookie.replace(
+      /(session_token=[^.;]+\.)([^;]+)/,
+      (_m, head: string) => `${head}${'A'.repeat(43)}=`,
+    );
+    expect(tampered).not.toBe(user.cookie);
+    expect((await t.request('/api/v1/company', { cookie: tampered })).status).toBe(401);
+  });
+
+  it('refuses an expired session', async () => {
+    const user = await t.signUp();
+    await t.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, user.userId));
+    expect((await t.request('/api/v1/company', { cookie: user.cookie })).status).toBe(401);
+  });
+
+  it('follows the active workspace of the session', async () => {
+    const user = await t.signUp();
+    const other = await t.signUp();
+    await t.db
+      .update(session)
+      .set({ activeOrganizationId: other.organizationId })
+      .where(eq(session.userId, user.userId));
+    // Not a member of that workspace: refused rather than shown another firm's data.
+    expect((await t.request('/api/v1/company', { cookie: user.cookie })).status).toBe(403);
+  });
+});

@@ -64,6 +64,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     auth,
     mailer,
     logger: silentLogger,
+    secret: env.BETTER_AUTH_SECRET!,
+    secondaryStorage: Boolean(options.secondaryStorage),
     ping: async () => {
       await database.db.execute(sql`select 1`);
     },

@@ -9,7 +9,8 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { fieldErrors } from '../../contracts/errors';
 import { metaResponseSchema } from '../../contracts/meta';
-import { checkNameLength, membershipRole, type Auth } from '../auth/auth';
+import { checkNameLength, type Auth } from '../auth/auth';
+import { createActorResolver } from '../auth/session';
 import { CLIENT_IP_HEADER, clientIp } from '../auth/client-ip';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
@@ -29,6 +30,10 @@ export interface AppDeps {
   logger: Logger;
   /** Built SPA (dist/web); omitted in API-only tests. */
   staticDir?: string;
+  /** The auth signing secret (verifies session cookies). */
+  secret: string;
+  /** better-auth keeps sessions in secondary storage (Redis) instead of the database. */
+  secondaryStorage?: boolean;
   /** Answers the health check: resolves once the database answers. */
   ping: () => Promise<void>;
 }
@@ -122,6 +127,12 @@ export function createApp(deps: AppDeps) {
   });
 
   // ---- Business API ----
+  const resolveActor = createActorResolver({
+    db,
+    auth,
+    secret: deps.secret,
+    sessionsInDatabase: !deps.secondaryStorage,
+  });
   const v1 = newV1();
   v1.use(
     '*',
@@ -170,19 +181,8 @@ export function createApp(deps: AppDeps) {
     if (origin && !['GET', 'HEAD'].includes(c.req.method) && !trustedOrigins.includes(origin)) {
       throw new AppError('FORBIDDEN', `Requests from ${origin} are not allowed`);
     }
-    const session = await auth.api.getSession({
-      headers: c.req.raw.headers,
-      query: { disableCookieCache: true },
-    });
-    if (!session) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
-    // Field added by the organization plugin.
-    const organizationId = (session.session as { activeOrganizationId?: string | null })
-      .activeOrganizationId;
-    const role = organizationId ? await membershipRole(db, organizationId, session.user.id) : null;
-    if (!organizationId || !role) {
-      throw new AppError('FORBIDDEN', 'Choose a workspace you are a member of');
-    }
-    c.set('actor', { userId: session.user.id, userName: session.user.name, organizationId, role });
+    const actor = await resolveActor(c.req.raw.headers);
+    c.set('actor', actor);
     c.set('db', db);
     return next();
   });

@@ -1,0 +1,569 @@
+// `npm run bench` (not part of `npm test`). Everything runs on loopback and is bounded in time.
+//
+// 1. Builds dist/server and dist/web when stale (scripts/build-lib.mjs).
+// 2. PGlite: seeds 10,000 companies in one workspace of a fresh data dir, starts the production
+//    bundle as its own process, and loads `GET /api/v1/company?limit=50` with a signed-in cookie
+//    (autocannon, 50 connections, 10 s). Then issues the very SQL that request runs (captured from
+//    the real `listCompanies` service: page query + count) straight through the PGlite client
+//    with 50 concurrent loops for 10 s. Prints both rates, their ratio and p99.
+// 3. Cold start: spawn to first 200 on /api/health on that existing data dir, three times.
+// 4. PostgreSQL (only when DATABASE_URL is set): the same on a fresh database on that server,
+//    the baseline through a pg Pool of 10 (as the server's), dropped again at the end.
+// 5. The SPA's initial JS (entry + modulepreloads of dist/web/index.html), gzip -9.
+// Prints a summary against the issue's targets and writes bench/results/latest.json. A missed
+// target is reported, not fatal (exit 0); a broken run (server did not start, non-2xx answers,
+// wrong data) exits 1.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import * as schema from '../src/server/db/schema';
+import type { Actor } from '../src/server/http/context';
+import {
+  captureListQueries,
+  CONNECTIONS,
+  DURATION_S,
+  LIST_PATH,
+  loadApi,
+  loadDriver,
+  recordingLogger,
+  WARMUP_S,
+  type ApiResult,
+  type CapturedQuery,
+  type RateResult,
+} from './load';
+import { BENCH_NAME, seedWorkspace, type SeededWorkspace } from './seed';
+import {
+  freePort,
+  killAllChildren,
+  root,
+  signIn,
+  spawnBuiltServer,
+  waitForFirst200,
+} from './server-process';
+import { measureSpa, type SpaSize } from './spa-size';
+
+const COMPANY_COUNT = 10_000;
+const COLD_START_RUNS = 3;
+const SETTLE_MS = 2000;
+/** The issue's targets. */
+const TARGET = { apiShareOfDriverPg: 0.3, initialJsGzipKb: 170, coldStartMs: 1500 };
+
+interface DbRun {
+  database: 'pglite' | 'postgres';
+  serverVersion: string;
+  seedMs: number;
+  api: ApiResult;
+  driver: RateResult;
+  /** API requests/s divided by driver lists/s. */
+  ratio: number;
+  /** What the server printed at LOG_LEVEL=warn during the run (besides the expected warning). */
+  serverOutput: string[];
+}
+
+interface ColdStart {
+  runsMs: number[];
+  medianMs: number;
+}
+
+const problems: string[] = [];
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const kb = (bytes: number) => bytes / 1000;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+function actorOf(seeded: SeededWorkspace): Actor {
+  return {
+    userId: seeded.userId,
+    userName: BENCH_NAME,
+    organizationId: seeded.organizationId,
+    role: 'owner',
+  };
+}
+
+async function serverVersionOf(db: Database): Promise<string> {
+  // Both drivers answer `execute` with `{ rows }`.
+  const result = (await db.execute(sql`show server_version`)) as {
+    rows: { server_version: string }[];
+  };
+  return result.rows[0]?.server_version ?? 'unknown';
+}
+
+/** The lines a healthy server prints at LOG_LEVEL=warn with AUTH_RATE_LIMIT=off. */
+function unexpectedOutput(output: string): string[] {
+  return output
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l && !l.includes('AUTH_RATE_LIMIT=off'));
+}
+
+/**
+ * Starts the built server, signs in, checks one page, warms up and loads the list endpoint.
+ * The server is stopped with SIGTERM whatever happens.
+ */
+async function loadThroughServer(opts: {
+  label: string;
+  dataDir: string;
+  databaseUrl?: string;
+  seeded: SeededWorkspace;
+}): Promise<{ api: ApiResult; serverOutput: string[] }> {
+  const server = spawnBuiltServer({
+    port: await freePort(),
+    dataDir: opts.dataDir,
+    databaseUrl: opts.databaseUrl,
+  });
+  let api: ApiResult;
+  try {
+    await waitForFirst200(server);
+    const cookie = await signIn(server.url, opts.seeded.email, opts.seeded.password);
+    const res = await fetch(`${server.url}${LIST_PATH}`, { headers: { cookie } });
+    const body = (await res.json()) as { items?: unknown[]; total?: number };
+    if (
+      res.status !== 200 ||
+      body.items?.length !== 50 ||
+      body.total !== opts.seeded.companyCount
+    ) {
+      throw new Error(
+        `${opts.label}: GET ${LIST_PATH} answered ${res.status} with ${body.items?.length} items ` +
+          `of ${body.total} (expected 50 of ${opts.seeded.companyCount})`,
+      );
+    }
+    await loadApi(server.url, cookie, WARMUP_S);
+    api = await loadApi(server.url, cookie, DURATION_S);
+    // autocannon drops the requests still in flight when its time is up, and the server finishes
+    // them anyway (each takes several sequential queries). Let them drain before the SIGTERM
+    // below: the shutdown path is not what this run measures.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await (await fetch(`${server.url}/api/health`)).arrayBuffer();
+  } finally {
+    const exit = await server.stop();
+    if (exit.code !== 0) {
+      problems.push(
+        `${opts.label}: server exited with ${exit.code ?? exit.signal} on SIGTERM:\n${server.output()}`,
+      );
+    }
+  }
+  if (api.non2xx > 0 || api.errors > 0 || api.timeouts > 0) {
+    problems.push(
+      `${opts.label}: ${api.non2xx} non-2xx responses, ${api.errors} errors, ${api.timeouts} timeouts under load`,
+    );
+  }
+  const serverOutput = unexpectedOutput(server.output());
+  if (serverOutput.length > 0) {
+    problems.push(
+      `${opts.label}: the server printed ${serverOutput.length} line(s) of warnings or errors`,
+    );
+  }
+  return { api, serverOutput };
+}
+
+/** Runs the captured list queries as fast as the client allows; checks they return the page. */
+async function loadDirect(
+  label: string,
+  seeded: SeededWorkspace,
+  db: Database,
+  recorded: CapturedQuery[],
+  query: (q: CapturedQuery) => Promise<{ rows: unknown[] }>,
+): Promise<RateResult> {
+  const captured = await captureListQueries(db, recorded, actorOf(seeded));
+  if (captured.items !== 50 || captured.total !== seeded.companyCount) {
+    throw new Error(`${label}: listCompanies returned ${captured.items} of ${captured.total}`);
+  }
+  const [page, count] = captured.queries as [CapturedQuery, CapturedQuery];
+  const check = await Promise.all([query(page), query(count)]);
+  if (check[0].rows.length !== 51 || check[1].rows.length !== 1) {
+    throw new Error(
+      `${label}: captured SQL returned ${check[0].rows.length} and ${check[1].rows.length} rows`,
+    );
+  }
+  // Like the service: page and count concurrently, the list is done when both are.
+  const op = async () => {
+    await Promise.all([query(page), query(count)]);
+  };
+  await loadDriver(op, WARMUP_S);
+  return loadDriver(op, DURATION_S);
+}
+
+function printRun(run: DbRun) {
+  const name = run.database === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  console.log(
+    `\n${name} (${run.serverVersion}), ${fmt(COMPANY_COUNT)} companies seeded in ${fmt(run.seedMs)} ms`,
+  );
+  console.log(
+    `  API     GET ${LIST_PATH}  ${fmt(run.api.ratePerS, 1).padStart(8)} req/s   ` +
+      `p50 ${fmt(run.api.p50Ms, 1)} ms   p99 ${fmt(run.api.p99Ms, 1)} ms   ` +
+      `(${fmt(run.api.total)} × 2xx, ${run.api.non2xx} non-2xx, ${run.api.errors} errors)`,
+  );
+  console.log(
+    `  Driver  same page + count SQL        ${fmt(run.driver.ratePerS, 1).padStart(8)} lists/s ` +
+      `p50 ${fmt(run.driver.p50Ms, 1)} ms   p99 ${fmt(run.driver.p99Ms, 1)} ms   (${fmt(run.driver.total)} lists)`,
+  );
+  console.log(`  API / driver: ${fmt(run.ratio * 100, 1)} %`);
+  if (run.serverOutput.length > 0) {
+    console.log(
+      `  Server printed during the run:\n    ${run.serverOutput.slice(0, 20).join('\n    ')}`,
+    );
+  }
+}
+
+async function benchPglite(dataDir: string): Promise<{ run: DbRun; seeded: SeededWorkspace }> {
+  const label = 'PGlite';
+  console.log(`\n[${label}] seeding ${fmt(COMPANY_COUNT)} companies in ${dataDir}…`);
+  const t0 = performance.now();
+  const handle = await openPglite(dataDir);
+  let seeded: SeededWorkspace;
+  let serverVersion: string;
+  try {
+    await handle.migrate();
+    seeded = await seedWorkspace(handle.db, COMPANY_COUNT);
+    // Planner statistics, so every run plans the same way (PGlite has no autovacuum).
+    await handle.db.execute(sql`analyze`);
+    serverVersion = `PostgreSQL ${await serverVersionOf(handle.db)} in WASM`;
+  } finally {
+    await handle.close();
+  }
+  const seedMs = performance.now() - t0;
+
+  console.log(
+    `[${label}] API load: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s…`,
+  );
+  const { api, serverOutput } = await loadThroughServer({ label, dataDir, seeded });
+
+  console.log(
+    `[${label}] driver baseline: ${CONNECTIONS} loops, ${WARMUP_S} s warm-up + ${DURATION_S} s…`,
+  );
+  const client = await PGlite.create(path.join(dataDir, 'pg'));
+  let driver: RateResult;
+  try {
+    const recorded: CapturedQuery[] = [];
+    const db = drizzlePglite({
+      client,
+      schema,
+      logger: recordingLogger(recorded),
+    }) as unknown as Database;
+    driver = await loadDirect(label, seeded, db, recorded, (q) => client.query(q.sql, q.params));
+  } finally {
+    await client.exec('CHECKPOINT');
+    await client.close();
+  }
+  const run: DbRun = {
+    database: 'pglite',
+    serverVersion,
+    seedMs,
+    api,
+    driver,
+    ratio: api.ratePerS / driver.ratePerS,
+    serverOutput,
+  };
+  printRun(run);
+  return { run, seeded };
+}
+
+async function benchColdStart(dataDir: string): Promise<ColdStart> {
+  console.log(
+    `\n[cold start] spawn → first 200 on /api/health, existing data dir, ${COLD_START_RUNS} runs…`,
+  );
+  const runsMs: number[] = [];
+  for (let i = 0; i < COLD_START_RUNS; i++) {
+    const server = spawnBuiltServer({ port: await freePort(), dataDir });
+    try {
+      runsMs.push(await waitForFirst200(server));
+    } finally {
+      const exit = await server.stop();
+      if (exit.code !== 0) {
+        problems.push(
+          `cold start: server exited with ${exit.code ?? exit.signal} on SIGTERM:\n${server.output()}`,
+        );
+      }
+    }
+    console.log(`  run ${i + 1}: ${fmt(runsMs.at(-1)!)} ms`);
+  }
+  const result = { runsMs, medianMs: median(runsMs) };
+  console.log(`  median: ${fmt(result.medianMs)} ms (target ≤ ${fmt(TARGET.coldStartMs)} ms)`);
+  return result;
+}
+
+async function benchPostgres(adminUrl: string, scratchDir: string): Promise<DbRun> {
+  const label = 'PostgreSQL';
+  const name = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dbUrl = url.toString();
+  try {
+    console.log(`\n[${label}] seeding ${fmt(COMPANY_COUNT)} companies in database ${name}…`);
+    const t0 = performance.now();
+    const handle = await openPostgres(dbUrl);
+    let seeded: SeededWorkspace;
+    let serverVersion: string;
+    try {
+      await handle.migrate();
+      seeded = await seedWorkspace(handle.db, COMPANY_COUNT);
+      // Planner statistics now rather than whenever autovacuum gets to it.
+      await handle.db.execute(sql`analyze`);
+      serverVersion = `PostgreSQL ${await serverVersionOf(handle.db)}`;
+    } finally {
+      await handle.close();
+    }
+    const seedMs = performance.now() - t0;
+
+    console.log(
+      `[${label}] API load: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s…`,
+    );
+    const { api, serverOutput } = await loadThroughServer({
+      label,
+      dataDir: path.join(scratchDir, 'pg-run-data'),
+      databaseUrl: dbUrl,
+      seeded,
+    });
+
+    console.log(
+      `[${label}] driver baseline: pg Pool (max 10), ${CONNECTIONS} loops, ${WARMUP_S} s warm-up + ${DURATION_S} s…`,
+    );
+    // The server's pool size (openPostgres default), so both sides get the same connections.
+    const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
+    pool.on('error', () => {});
+    let driver: RateResult;
+    try {
+      const recorded: CapturedQuery[] = [];
+      const db = drizzlePg({
+        client: pool,
+        schema,
+        logger: recordingLogger(recorded),
+      }) as unknown as Database;
+      driver = await loadDirect(label, seeded, db, recorded, (q) => pool.query(q.sql, q.params));
+    } finally {
+      await pool.end();
+    }
+    const run: DbRun = {
+      database: 'postgres',
+      serverVersion,
+      seedMs,
+      api,
+      driver,
+      ratio: api.ratePerS / driver.ratePerS,
+      serverOutput,
+    };
+    printRun(run);
+    return run;
+  } finally {
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  }
+}
+
+function benchSpa(): SpaSize {
+  const spa = measureSpa(path.join(root, 'dist/web'));
+  console.log('\n[SPA] initial JS (entry + modulepreload), gzip -9:');
+  for (const a of spa.initialJs) {
+    console.log(
+      `  ${a.file.padEnd(40)} ${fmt(kb(a.bytes), 1).padStart(8)} kB  → ${fmt(kb(a.gzipBytes), 1).padStart(7)} kB gz`,
+    );
+  }
+  console.log(
+    `  total initial JS: ${fmt(kb(spa.initialJsGzipBytes), 1)} kB gzipped (target ≤ ${TARGET.initialJsGzipKb} kB)`,
+  );
+  console.log(
+    `  CSS (information): ${fmt(kb(spa.cssGzipBytes), 1)} kB gzipped in ${spa.css.length} file(s)`,
+  );
+  return spa;
+}
+
+/** Runs one section; a failure is recorded and the other sections still run. */
+async function section<T>(name: string, fn: () => Promise<T> | T): Promise<T | null> {
+  try {
+    return await fn();
+  } catch (err) {
+    const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    problems.push(`${name}: ${message}`);
+    console.error(`\n[${name}] FAILED: ${message}`);
+    return null;
+  }
+}
+
+interface BuildLib {
+  buildServerIfStale(opts?: { force?: boolean }): Promise<boolean>;
+  buildWebIfStale(opts?: { force?: boolean }): boolean;
+}
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'esop-bench-'));
+const cleanUp = () => {
+  killAllChildren();
+  rmSync(scratch, { recursive: true, force: true });
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
+}
+
+const machine = {
+  node: process.version,
+  platform: `${os.platform()} ${os.release()}`,
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model ?? 'unknown',
+  loadAvgAtStart: os.loadavg().map((n) => Number(n.toFixed(2))),
+  loadAvgAtEnd: [] as number[],
+};
+console.log(
+  `ESOP CRM benchmark: node ${machine.node}, ${machine.cpus} × ${machine.cpuModel}, ` +
+    `load average ${machine.loadAvgAtStart.join(' ')}`,
+);
+if (machine.loadAvgAtStart[0]! > machine.cpus) {
+  console.warn(
+    'warning: the machine is busy (load average above the CPU count); figures will be noisy.',
+  );
+}
+
+let pglite: DbRun | null = null;
+let postgres: DbRun | null = null;
+let coldStart: ColdStart | null = null;
+let spa: SpaSize | null = null;
+const databaseUrl = process.env.DATABASE_URL;
+try {
+  const built = await section('build', async () => {
+    const lib = (await import(
+      pathToFileURL(path.join(root, 'scripts/build-lib.mjs')).href
+    )) as BuildLib;
+    await lib.buildServerIfStale();
+    lib.buildWebIfStale();
+    return true;
+  });
+  if (built) {
+    const dataDir = path.join(scratch, 'data');
+    const pgliteResult = await section('PGlite', () => benchPglite(dataDir));
+    pglite = pgliteResult?.run ?? null;
+    if (pgliteResult) coldStart = await section('cold start', () => benchColdStart(dataDir));
+    if (databaseUrl)
+      postgres = await section('PostgreSQL', () => benchPostgres(databaseUrl, scratch));
+    else
+      console.log(
+        '\n[PostgreSQL] skipped: set DATABASE_URL to a server where databases may be created.',
+      );
+    spa = await section('SPA', benchSpa);
+  }
+} finally {
+  cleanUp();
+}
+machine.loadAvgAtEnd = os.loadavg().map((n) => Number(n.toFixed(2)));
+
+type Verdict = 'PASS' | 'FAIL' | 'not run' | 'info';
+const targets: { name: string; measured: string; budget: string; result: Verdict }[] = [
+  {
+    name: 'API / driver rate, PostgreSQL',
+    measured: postgres ? `${fmt(postgres.ratio * 100, 1)} %` : '—',
+    budget: `≥ ${TARGET.apiShareOfDriverPg * 100} %`,
+    result: postgres ? (postgres.ratio >= TARGET.apiShareOfDriverPg ? 'PASS' : 'FAIL') : 'not run',
+  },
+  {
+    name: 'Initial JS, gzipped',
+    measured: spa ? `${fmt(kb(spa.initialJsGzipBytes), 1)} kB` : '—',
+    budget: `≤ ${TARGET.initialJsGzipKb} kB`,
+    result: spa
+      ? kb(spa.initialJsGzipBytes) <= TARGET.initialJsGzipKb
+        ? 'PASS'
+        : 'FAIL'
+      : 'not run',
+  },
+  {
+    name: `Cold start to first 200 (median of ${COLD_START_RUNS})`,
+    measured: coldStart ? `${fmt(coldStart.medianMs)} ms` : '—',
+    budget: `≤ ${fmt(TARGET.coldStartMs)} ms`,
+    result: coldStart ? (coldStart.medianMs <= TARGET.coldStartMs ? 'PASS' : 'FAIL') : 'not run',
+  },
+  {
+    name: 'API / driver rate, PGlite',
+    measured: pglite ? `${fmt(pglite.ratio * 100, 1)} %` : '—',
+    budget: 'no target',
+    result: pglite ? 'info' : 'not run',
+  },
+];
+
+console.log('\nSummary');
+const rows = [
+  ['', 'API req/s', 'API p99', 'driver lists/s', 'driver p99', 'API/driver'],
+  ...[pglite, postgres]
+    .filter((r): r is DbRun => r !== null)
+    .map((r) => [
+      r.database === 'pglite' ? 'PGlite' : 'PostgreSQL',
+      fmt(r.api.ratePerS, 1),
+      `${fmt(r.api.p99Ms, 1)} ms`,
+      fmt(r.driver.ratePerS, 1),
+      `${fmt(r.driver.p99Ms, 1)} ms`,
+      `${fmt(r.ratio * 100, 1)} %`,
+    ]),
+];
+for (const row of rows)
+  console.log(
+    `  ${row[0]!.padEnd(12)}${row
+      .slice(1)
+      .map((c) => c.padStart(16))
+      .join('')}`,
+  );
+console.log('');
+for (const t of targets) {
+  console.log(
+    `  ${t.name.padEnd(42)}${t.measured.padStart(12)}   ${t.budget.padEnd(12)} ${t.result}`,
+  );
+}
+if (problems.length > 0) {
+  console.error(`\n${problems.length} problem(s):\n- ${problems.join('\n- ')}`);
+}
+
+const results = {
+  generatedAt: new Date().toISOString(),
+  machine,
+  config: {
+    companies: COMPANY_COUNT,
+    request: `GET ${LIST_PATH}`,
+    connections: CONNECTIONS,
+    warmupS: WARMUP_S,
+    durationS: DURATION_S,
+    coldStartRuns: COLD_START_RUNS,
+    gzipLevel: 9,
+    kB: 1000,
+  },
+  pglite,
+  postgres,
+  coldStart,
+  spa,
+  targets,
+  problems,
+};
+const resultsDir = path.join(root, 'bench/results');
+mkdirSync(resultsDir, { recursive: true });
+const resultsFile = path.join(resultsDir, 'latest.json');
+// Formatted as `npm run lint` (prettier --check .) expects, so a fresh result can be committed.
+const prettier = await import('prettier');
+const prettierOptions = (await prettier.resolveConfig(resultsFile)) ?? {};
+writeFileSync(
+  resultsFile,
+  await prettier.format(
+    // Three decimals are plenty for milliseconds and rates.
+    JSON.stringify(results, (_key, value: unknown) =>
+      typeof value === 'number' && !Number.isInteger(value)
+        ? Math.round(value * 1000) / 1000
+        : value,
+    ),
+    { ...prettierOptions, filepath: resultsFile },
+  ),
+);
+console.log(`\nResults written to ${path.relative(root, resultsFile)}`);
+process.exit(problems.length > 0 ? 1 : 0);

@@ -1,0 +1,109 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { member, session, user } from '../db/schema';
+import type { Actor } from '../http/context';
+import { AppError } from '../http/errors';
+import { membershipRole, type Auth } from './auth';
+
+/** Reads one cookie from a Cookie header (no dependency on a cookie library). */
+function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eqAt = part.indexOf('=');
+    if (eqAt < 0) continue;
+    if (part.slice(0, eqAt).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eqAt + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The token inside better-auth's signed session cookie (`token.base64(HMAC-SHA256(secret,
+ * token))`, as better-call signs it), or null when the signature does not match.
+ */
+export function verifySignedToken(value: string, secret: string): string | null {
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1), 'base64');
+  const expected = createHmac('sha256', secret).update(token).digest();
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return token;
+}
+
+/**
+ * Resolves the caller of a business API request: the session, its user and their role in the
+ * active workspace. The session row is read from the database on every request (one query) —
+ * never from better-auth's cookie cache — so sign-out, revoked sessions and removed members take
+ * effect at once. With secondary storage (Redis) sessions may live outside the database, so
+ * better-auth's own lookup is used there.
+ */
+export function createActorResolver(deps: {
+  db: Database;
+  auth: Auth;
+  secret: string;
+  sessionsInDatabase: boolean;
+}) {
+  const { db, auth } = deps;
+  let cookieNames: string[] | undefined;
+
+  async function viaBetterAuth(headers: Headers): Promise<Actor> {
+    const found = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
+    if (!found) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+    // Field added by the organization plugin.
+    const organizationId = (found.session as { activeOrganizationId?: string | null })
+      .activeOrganizationId;
+    const role = organizationId ? await membershipRole(db, organizationId, found.user.id) : null;
+    if (!organizationId || !role)
+      throw new AppError('FORBIDDEN', 'Choose a workspace you are a member of');
+    return { userId: found.user.id, userName: found.user.name, organizationId, role };
+  }
+
+  return async function resolveActor(headers: Headers): Promise<Actor> {
+    if (!deps.sessionsInDatabase) return viaBetterAuth(headers);
+    cookieNames ??= [(await auth.$context).authCookies.sessionToken.name];
+    const cookieHeader = headers.get('cookie');
+    const raw = cookieNames.map((name) => readCookie(cookieHeader, name)).find(Boolean);
+    const token = raw ? verifySignedToken(raw, deps.secret) : null;
+    if (!token) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+    const rows = await db
+      .select({
+        userId: session.userId,
+        userName: user.name,
+        organizationId: session.activeOrganizationId,
+        role: member.role,
+        expiresAt: session.expiresAt,
+      })
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .leftJoin(
+        member,
+        and(
+          eq(member.organizationId, session.activeOrganizationId),
+          eq(member.userId, session.userId),
+        ),
+      )
+      .where(eq(session.token, token))
+      .limit(1);
+    const row = rows[0];
+    // Expiry compared here: better-auth's timestamps have no time zone (they hold UTC).
+    if (!row || row.expiresAt.getTime() <= Date.now()) {
+      throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+    }
+    if (!row.organizationId || !row.role) {
+      throw new AppError('FORBIDDEN', 'Choose a workspace you are a member of');
+    }
+    return {
+      userId: row.userId,
+      userName: row.userName,
+      organizationId: row.organizationId,
+      role: row.role,
+    };
+  };
+}
