@@ -3,7 +3,7 @@
 // and the built SPA. Extra arguments go to `playwright test`, e.g. `npm run test:e2e -- -g "Sign"`.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { buildWebIfStale } from './build-lib.mjs';
+import { buildServerIfStale, buildWebIfStale } from './build-lib.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,8 +40,10 @@ function run(command, args) {
 }
 
 // The SPA bundle is what the server serves; rebuild it when anything it is built from changed.
+// The journeys run against the production server bundle, as `npm start` does.
 try {
   if (!buildWebIfStale()) console.log('› SPA build is up to date (dist/web)');
+  if (!(await buildServerIfStale())) console.log('› Server bundle is up to date (dist/server)');
 } catch (err) {
   console.error(String(err));
   process.exit(1);

@@ -97,7 +97,7 @@ export default async function globalSetup(): Promise<void> {
   }
   const log = createWriteStream(SERVER_LOG);
   const lines: string[] = [];
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server = spawn(process.execPath, ['dist/server/main.mjs'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

@@ -1,18 +1,26 @@
 import { DataDirLockedError } from './data-dir';
-import { seedDemo } from './demo/seed';
+import { openDatabase } from './db/client';
 import { EnvError, isLocalMail, loadEnv } from './env';
 import { createLogger } from './logger';
-import { startServer } from './server';
 
 /** `npm start` / `npm run demo`: start the server and shut it down cleanly on SIGINT/SIGTERM. */
 async function main() {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
   const started = Date.now();
+  // Cold start: the database opens (PGlite compiles its WASM off the main thread) while the
+  // server's modules load.
+  const [opened, { startServer }, demo] = await Promise.all([
+    openDatabase(env),
+    import('./server'),
+    env.DEMO === 'on' ? import('./demo/seed') : undefined,
+  ]);
+  logger.debug(`startup: database open and modules loaded at ${Date.now() - started} ms`);
   const server = await startServer({
     env,
     logger,
-    beforeListen: env.DEMO === 'on' ? (ctx) => seedDemo({ ...ctx, logger }) : undefined,
+    opened,
+    beforeListen: demo ? (ctx) => demo.seedDemo({ ...ctx, logger }) : undefined,
   });
   const storage =
     server.database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL';

@@ -3,13 +3,12 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { createAuth } from './auth/auth';
-import { lockDataDir, localSecret } from './data-dir';
-import { openPglite, openPostgres, type DatabaseHandle } from './db/client';
+import { localSecret } from './data-dir';
+import { openDatabase, type DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { createApp } from './http/app';
 import type { Logger } from './logger';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
-import { createRedisStorage } from './redis-storage';
 
 export interface RunningServer {
   url: string;
@@ -25,6 +24,8 @@ export interface StartOptions {
   logger: Logger;
   /** Built SPA directory; default dist/web under the working directory. */
   staticDir?: string;
+  /** A database opened beforehand (main.ts opens it while the modules load); else opened here. */
+  opened?: OpenedDatabase;
   /** Runs after migrations, before listening (demo seeding). */
   beforeListen?: (ctx: {
     database: DatabaseHandle;
@@ -33,27 +34,33 @@ export interface StartOptions {
 }
 
 /** Opens the database, migrates, wires auth, mail and HTTP, and listens on `env.PORT`. */
+export interface OpenedDatabase {
+  database: DatabaseHandle;
+  /** Releases the data directory lock (PGlite only). */
+  release: () => void;
+}
+
 export async function startServer({
   env,
   logger,
   staticDir,
   beforeListen,
+  opened,
 }: StartOptions): Promise<RunningServer> {
   const cleanups: (() => Promise<void> | void)[] = [];
   const cleanup = async () => {
     for (const fn of cleanups.reverse()) await fn();
     cleanups.length = 0;
   };
+  const t0 = performance.now();
+  const phase = (name: string) =>
+    logger.debug(`startup: ${name} at ${Math.round(performance.now() - t0)} ms`);
   try {
-    let database: DatabaseHandle;
-    if (env.DATABASE_URL) {
-      database = await openPostgres(env.DATABASE_URL);
-    } else {
-      cleanups.push(lockDataDir(env.DATA_DIR));
-      database = await openPglite(env.DATA_DIR);
-    }
+    const { database, release } = opened ?? (await openDatabase(env));
+    cleanups.push(release);
     cleanups.push(() => database.close());
     await database.migrate();
+    phase('migrated');
 
     const secret = env.BETTER_AUTH_SECRET ?? localSecret(env.DATA_DIR);
     if (env.AUTH_RATE_LIMIT === 'off') {
@@ -63,6 +70,7 @@ export async function startServer({
     }
     let secondaryStorage;
     if (env.REDIS_URL) {
+      const { createRedisStorage } = await import('./redis-storage');
       const redis = createRedisStorage(env.REDIS_URL);
       secondaryStorage = redis.storage;
       cleanups.push(redis.close);
@@ -73,6 +81,7 @@ export async function startServer({
     cleanups.push(() => mailer.close());
 
     const auth = createAuth({ db: database.db, env, secret, mailer, logger, secondaryStorage });
+    phase('auth configured');
     await beforeListen?.({ database, auth });
 
     const app = createApp({
@@ -89,8 +98,20 @@ export async function startServer({
       },
     });
 
+    phase('app built');
+    // Requests in flight: shutdown waits for them before it closes the database, even when
+    // their client has already gone away.
+    let inFlight = 0;
+    const fetch: typeof app.fetch = async (...args) => {
+      inFlight += 1;
+      try {
+        return await app.fetch(...args);
+      } finally {
+        inFlight -= 1;
+      }
+    };
     const server: ServerType = await new Promise((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
+      const s = serve({ fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
       s.once('error', reject);
     });
     const port = (server.address() as AddressInfo).port;
@@ -101,12 +122,14 @@ export async function startServer({
       database,
       auth,
       async close(graceMs = 4000) {
+        const deadline = Date.now() + graceMs;
         const httpServer = server as import('node:http').Server;
         const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
         httpServer.closeIdleConnections?.();
         const timer = setTimeout(() => httpServer.closeAllConnections?.(), graceMs);
         await closed;
         clearTimeout(timer);
+        while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
         await cleanup();
       },
     };

@@ -1,12 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, spawnServer, waitForHealth, type ServerProcess } from '../support/process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildServer,
+  freePort,
+  spawnServer,
+  waitForHealth,
+  type ServerProcess,
+} from '../support/process';
 
 // Runs the real server process on an embedded PGlite data directory (PGlite project only).
 const dataDir = mkdtempSync(path.join(tmpdir(), 'esop-lifecycle-'));
 const running: ServerProcess[] = [];
+beforeAll(() => buildServer(), 120_000);
 afterAll(async () => {
   for (const p of running) if (p.child.exitCode === null) p.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });

@@ -22,9 +22,18 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): void;
 }
 
-/** Starts `src/server/main.ts` as a real process with the given environment. */
+/** Builds the production server bundle (dist/server/main.mjs) when its sources changed. */
+export async function buildServer(): Promise<void> {
+  // @ts-expect-error -- plain .mjs build script without type declarations
+  const lib = (await import('../../scripts/build-lib.mjs')) as {
+    buildServerIfStale: () => Promise<boolean>;
+  };
+  await lib.buildServerIfStale();
+}
+
+/** Starts the production server bundle as a real process with the given environment. */
 export function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,14 +1,11 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import * as schema from './schema';
+
+// The drivers are imported when a database is opened: a server on PGlite never loads pg and the
+// other way round, which keeps the cold start short.
 
 export type Schema = typeof schema;
 /** The drizzle database, whichever driver is behind it (PGlite or node-postgres). */
@@ -29,7 +26,11 @@ export interface DatabaseHandle {
 /** Where the committed migrations live (next to this file in src/, copied next to the bundle). */
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'migrations'), path.join(here, 'db', 'migrations')];
+  const candidates = [
+    path.join(here, 'migrations'),
+    path.join(here, 'db', 'migrations'),
+    path.join(here, '..', 'migrations'),
+  ];
   const found = candidates.find((dir) => existsSync(path.join(dir, 'meta', '_journal.json')));
   if (!found) throw new Error(`Migrations folder not found (looked in ${candidates.join(', ')})`);
   return found;
@@ -37,6 +38,11 @@ export function migrationsFolder(): string {
 
 /** Embedded PostgreSQL (PGlite) in `dataDir`, or in memory when `dataDir` is undefined. */
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ? path.join(dataDir, 'pg') : undefined);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
@@ -58,6 +64,11 @@ export async function openPostgres(
   url: string,
   options: { max?: number } = {},
 ): Promise<DatabaseHandle> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle client's error (server restart) must not crash the process; the pool reconnects.
   pool.on('error', () => {});
@@ -70,4 +81,21 @@ export async function openPostgres(
       await pool.end();
     },
   };
+}
+
+/**
+ * Opens the database the environment names: PostgreSQL for DATABASE_URL, else PGlite in
+ * DATA_DIR behind the directory's lock file. Returns the handle and the lock's release.
+ */
+export async function openDatabase(env: { DATABASE_URL?: string; DATA_DIR: string }) {
+  if (env.DATABASE_URL)
+    return { database: await openPostgres(env.DATABASE_URL), release: () => {} };
+  const { lockDataDir } = await import('../data-dir');
+  const release = lockDataDir(env.DATA_DIR);
+  try {
+    return { database: await openPglite(env.DATA_DIR), release };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Database } from '../db/client';
 import { outboxMessage } from '../db/schema';
 import type { Logger } from '../logger';
@@ -18,14 +18,17 @@ export interface Mailer {
 
 /** Real delivery over SMTP (`SMTP_URL`, e.g. smtp://user:pass@mail.example.com:587). */
 export function createSmtpMailer(options: { url: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport(options.url);
+  // nodemailer is loaded with the first mail, not at start-up.
+  let transport: Promise<Transporter> | undefined;
+  const getTransport = () =>
+    (transport ??= import('nodemailer').then((m) => m.default.createTransport(options.url)));
   return {
     mode: 'smtp',
     async send(message) {
-      await transport.sendMail({ from: options.from, ...message });
+      await (await getTransport()).sendMail({ from: options.from, ...message });
     },
     async close() {
-      transport.close();
+      if (transport) (await transport).close();
     },
   };
 }
