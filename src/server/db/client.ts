@@ -45,6 +45,14 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   ]);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ? path.join(dataDir, 'pg') : undefined);
+  // PGlite runs each query synchronously on the main thread and chains queued queries through
+  // promise callbacks, which never yields to I/O: under load new connections starved for seconds.
+  // Yielding to the event loop before each query keeps the server fair.
+  const query = client.query.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return query(...args);
+  }) as typeof client.query;
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     kind: 'pglite',
