@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, isLocalMail, loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('applies the defaults of local mode', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      APP_URL: 'http://localhost:3000',
+      DATA_DIR: './data',
+      AUTH_RATE_LIMIT: 'on',
+      NODE_ENV: 'development',
+    });
+    expect(isLocalMail(env)).toBe(true);
+  });
+
+  it('derives APP_URL from PORT and strips a trailing slash from a given one', () => {
+    expect(loadEnv({ PORT: '4000' }).APP_URL).toBe('http://localhost:4000');
+    expect(loadEnv({ APP_URL: 'https://crm.example.nl/' }).APP_URL).toBe('https://crm.example.nl');
+  });
+
+  it('treats empty strings as unset', () => {
+    const env = loadEnv({ DATABASE_URL: '', SMTP_URL: '' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(isLocalMail(env)).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ APP_URL: 'not a url' }, 'APP_URL'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ AUTH_RATE_LIMIT: 'maybe' }, 'AUTH_RATE_LIMIT'],
+    [{ BETTER_AUTH_SECRET: 'short' }, 'BETTER_AUTH_SECRET'],
+    [{ NODE_ENV: 'production' }, 'BETTER_AUTH_SECRET'],
+  ])('rejects %j naming %s', (source, variable) => {
+    expect(() => loadEnv(source)).toThrow(EnvError);
+    expect(() => loadEnv(source)).toThrow(new RegExp(`^\\s+${variable}:`, 'm'));
+  });
+
+  it('accepts production with a secret', () => {
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      BETTER_AUTH_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtp://mail:25',
+    });
+    expect(isLocalMail(env)).toBe(false);
+  });
+});
