@@ -8,6 +8,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { fieldErrors } from '../../contracts/errors';
+import { businessPermissions } from '../../contracts/access-control';
+import { meResponseSchema } from '../../contracts/me';
 import { metaResponseSchema } from '../../contracts/meta';
 import { checkNameLength, type Auth } from '../auth/auth';
 import { createActorResolver } from '../auth/session';
@@ -21,6 +23,7 @@ import { registerOutbox } from './outbox';
 import type { AppEnv } from './context';
 import { AppError, codeForStatus, validationError } from './errors';
 import { jsonContent } from './openapi';
+import { customRolePermissions } from './permissions';
 
 export interface AppDeps {
   env: Env;
@@ -186,6 +189,29 @@ export function createApp(deps: AppDeps) {
     c.set('db', db);
     return next();
   });
+
+  v1.openapi(
+    createRoute({
+      method: 'get',
+      path: '/me',
+      tags: ['Meta'],
+      summary: 'The caller, their active workspace and their business permissions',
+      responses: { 200: jsonContent(meResponseSchema, 'Who is calling') },
+    }),
+    async (c) => {
+      const actor = c.var.actor;
+      const custom = await customRolePermissions(db, actor);
+      return c.json(
+        {
+          user: { id: actor.userId, name: actor.userName },
+          organizationId: actor.organizationId,
+          role: actor.role,
+          permissions: businessPermissions(actor.role, custom),
+        },
+        200,
+      );
+    },
+  );
 
   registerCompanyRoutes(v1);
   app.route('/api/v1', v1);

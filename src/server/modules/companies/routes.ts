@@ -10,6 +10,7 @@ import {
 } from '../../../contracts/company';
 import type { AppEnv } from '../../http/context';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
+import { guarded } from '../../http/permissions';
 import {
   createCompany,
   deleteCompany,
@@ -23,77 +24,95 @@ const tags = ['Companies'];
 // Any string is accepted as an id; one that is not a UUID is simply not found (404).
 const companyParams = z.object({ companyId: z.string() });
 
-const list = createRoute({
-  method: 'get',
-  path: '/company',
-  tags,
-  summary: "List the workspace's client companies (keyset-paginated)",
-  request: { query: companyListQuerySchema },
-  responses: {
-    200: jsonContent(companyListResponseSchema, 'A page of companies'),
-    ...errorResponses(400, 401, 403),
-  },
-});
+const list = guarded(
+  createRoute({
+    method: 'get',
+    path: '/company',
+    tags,
+    summary: "List the workspace's client companies (keyset-paginated)",
+    request: { query: companyListQuerySchema },
+    responses: {
+      200: jsonContent(companyListResponseSchema, 'A page of companies'),
+      ...errorResponses(400, 401, 403),
+    },
+  }),
+  { resource: 'company', action: 'read' },
+);
 
-const create = createRoute({
-  method: 'post',
-  path: '/company',
-  tags,
-  summary: 'Create a client company',
-  request: { body: jsonBody(companyCreateSchema) },
-  responses: {
-    201: jsonContent(companySchema, 'The created company'),
-    ...errorResponses(400, 401, 403, 413),
-  },
-});
+const create = guarded(
+  createRoute({
+    method: 'post',
+    path: '/company',
+    tags,
+    summary: 'Create a client company',
+    request: { body: jsonBody(companyCreateSchema) },
+    responses: {
+      201: jsonContent(companySchema, 'The created company'),
+      ...errorResponses(400, 401, 403, 413),
+    },
+  }),
+  { resource: 'company', action: 'create' },
+);
 
-const get = createRoute({
-  method: 'get',
-  path: '/company/{companyId}',
-  tags,
-  summary: 'Get one client company',
-  request: { params: companyParams },
-  responses: {
-    200: jsonContent(companySchema, 'The company'),
-    ...errorResponses(401, 403, 404),
-  },
-});
+const get = guarded(
+  createRoute({
+    method: 'get',
+    path: '/company/{companyId}',
+    tags,
+    summary: 'Get one client company',
+    request: { params: companyParams },
+    responses: {
+      200: jsonContent(companySchema, 'The company'),
+      ...errorResponses(401, 403, 404),
+    },
+  }),
+  { resource: 'company', action: 'read' },
+);
 
-const update = createRoute({
-  method: 'patch',
-  path: '/company/{companyId}',
-  tags,
-  summary: 'Update a client company (any subset of fields)',
-  request: { params: companyParams, body: jsonBody(companyUpdateSchema) },
-  responses: {
-    200: jsonContent(companySchema, 'The updated company'),
-    ...errorResponses(400, 401, 403, 404, 413),
-  },
-});
+const update = guarded(
+  createRoute({
+    method: 'patch',
+    path: '/company/{companyId}',
+    tags,
+    summary: 'Update a client company (any subset of fields)',
+    request: { params: companyParams, body: jsonBody(companyUpdateSchema) },
+    responses: {
+      200: jsonContent(companySchema, 'The updated company'),
+      ...errorResponses(400, 401, 403, 404, 413),
+    },
+  }),
+  { resource: 'company', action: 'update' },
+);
 
-const remove = createRoute({
-  method: 'delete',
-  path: '/company/{companyId}',
-  tags,
-  summary: 'Delete a client company',
-  request: { params: companyParams },
-  responses: {
-    204: { description: 'Deleted' },
-    ...errorResponses(401, 403, 404),
-  },
-});
+const remove = guarded(
+  createRoute({
+    method: 'delete',
+    path: '/company/{companyId}',
+    tags,
+    summary: 'Delete a client company',
+    request: { params: companyParams },
+    responses: {
+      204: { description: 'Deleted' },
+      ...errorResponses(401, 403, 404),
+    },
+  }),
+  { resource: 'company', action: 'delete' },
+);
 
-const activity = createRoute({
-  method: 'get',
-  path: '/company/{companyId}/activity',
-  tags,
-  summary: "The company's activity (audit events), newest first",
-  request: { params: companyParams },
-  responses: {
-    200: jsonContent(auditListResponseSchema, 'Audit events'),
-    ...errorResponses(401, 403, 404),
-  },
-});
+const activity = guarded(
+  createRoute({
+    method: 'get',
+    path: '/company/{companyId}/activity',
+    tags,
+    summary: "The company's activity (audit events), newest first",
+    request: { params: companyParams },
+    responses: {
+      200: jsonContent(auditListResponseSchema, 'Audit events'),
+      ...errorResponses(401, 403, 404),
+    },
+  }),
+  { resource: 'audit', action: 'read' },
+);
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 
