@@ -7,7 +7,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { authPlugins } from '../src/server/auth/plugins';
+import { authPlugins, userAdditionalFields } from '../src/server/auth/plugins';
 
 const require = createRequire(import.meta.url);
 const adapterDir = path.dirname(require.resolve('@better-auth/drizzle-adapter'));
@@ -21,7 +21,11 @@ const { generateDrizzleSchema } = (await import(
 
 const file = 'src/server/db/auth-schema.ts';
 const { code } = await generateDrizzleSchema({
-  options: { plugins: authPlugins(), emailAndPassword: { enabled: true } },
+  options: {
+    plugins: authPlugins(),
+    emailAndPassword: { enabled: true },
+    user: { additionalFields: userAdditionalFields },
+  },
   file: path.resolve('does-not-exist.ts'),
   provider: 'pg',
   adapterConfig: { provider: 'pg' },

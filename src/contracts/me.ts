@@ -3,7 +3,8 @@ import { BUSINESS_ACTIONS, BUSINESS_RESOURCES } from './access-control';
 
 /** `GET /api/v1/me`: the caller, their active workspace and what their role lets them do. */
 export const meResponseSchema = z.object({
-  user: z.object({ id: z.string(), name: z.string() }),
+  // id is null when a workspace-owned API key calls.
+  user: z.object({ id: z.string().nullable(), name: z.string() }),
   organizationId: z.string(),
   role: z.string(),
   permissions: z.record(z.enum(BUSINESS_RESOURCES), z.array(z.enum(BUSINESS_ACTIONS))),

@@ -32,6 +32,10 @@ export const envSchema = z
       .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().min(3).default('ESOP CRM <no-reply@localhost>'),
+    /** HTTP gateway for SMS: POST { to, text } as JSON. Unset: SMS go to the local outbox. */
+    SMS_WEBHOOK_URL: z.url({ error: 'SMS_WEBHOOK_URL must be a URL' }).optional(),
+    /** Comma-separated e-mail addresses that are platform administrators. */
+    ADMIN_EMAILS: z.string().optional(),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')

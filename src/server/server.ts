@@ -9,6 +9,7 @@ import type { Env } from './env';
 import { createApp } from './http/app';
 import type { Logger } from './logger';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
+import { createSmsSender } from './mail/sms';
 
 export interface RunningServer {
   url: string;
@@ -80,7 +81,16 @@ export async function startServer({
       : createOutboxMailer({ db: database.db, logger });
     cleanups.push(() => mailer.close());
 
-    const auth = createAuth({ db: database.db, env, secret, mailer, logger, secondaryStorage });
+    const sms = createSmsSender({ webhookUrl: env.SMS_WEBHOOK_URL, db: database.db, logger });
+    const auth = createAuth({
+      db: database.db,
+      env,
+      secret,
+      mailer,
+      sms,
+      logger,
+      secondaryStorage,
+    });
     phase('auth configured');
     await beforeListen?.({ database, auth });
 

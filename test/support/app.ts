@@ -6,6 +6,7 @@ import { loadEnv, type Env } from '../../src/server/env';
 import { createApp } from '../../src/server/http/app';
 import type { Logger } from '../../src/server/logger';
 import { createOutboxMailer, type Mailer, type MailMessage } from '../../src/server/mail/mailer';
+import { createSmsSender } from '../../src/server/mail/sms';
 import { createTestDatabase } from './db';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -55,6 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     env,
     secret: env.BETTER_AUTH_SECRET!,
     mailer,
+    sms: createSmsSender({ db: database.db, logger: silentLogger }),
     logger: silentLogger,
     secondaryStorage: options.secondaryStorage,
   });

@@ -10,15 +10,22 @@ import * as schema from '../db/schema';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
-import { verificationMail } from '../mail/templates';
+import type { SmsSender } from '../mail/sms';
+import {
+  changeEmailMail,
+  deleteAccountMail,
+  resetPasswordMail,
+  verificationMail,
+} from '../mail/templates';
 import { CLIENT_IP_HEADER } from './client-ip';
-import { authPlugins } from './plugins';
+import { authPlugins, userAdditionalFields } from './plugins';
 
 export interface AuthDeps {
   db: Database;
   env: Env;
   secret: string;
   mailer: Mailer;
+  sms: SmsSender;
   logger: Logger;
   secondaryStorage?: SecondaryStorage;
 }
@@ -84,6 +91,26 @@ export function createAuth(deps: AuthDeps) {
       requireEmailVerification: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send(resetPasswordMail({ to: user.email, name: user.name, url }));
+      },
+    },
+    user: {
+      additionalFields: userAdditionalFields,
+      changeEmail: {
+        enabled: true,
+        async sendChangeEmailConfirmation({ user, newEmail, url }) {
+          await mailer.send(changeEmailMail({ to: user.email, name: user.name, newEmail, url }));
+        },
+      },
+      deleteUser: {
+        enabled: true,
+        async sendDeleteAccountVerification({ user, url }) {
+          await mailer.send(deleteAccountMail({ to: user.email, name: user.name, url }));
+        },
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -173,7 +200,7 @@ export function createAuth(deps: AuthDeps) {
         },
       },
     },
-    plugins: authPlugins(),
+    plugins: authPlugins({ appUrl: env.APP_URL, mailer, sms: deps.sms }),
   });
 }
 

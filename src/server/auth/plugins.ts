@@ -1,12 +1,117 @@
-import { organization } from 'better-auth/plugins';
+import { apiKey } from '@better-auth/api-key';
+import { passkey } from '@better-auth/passkey';
+import {
+  admin,
+  emailOTP,
+  magicLink,
+  multiSession,
+  organization,
+  phoneNumber,
+  twoFactor,
+  username,
+} from 'better-auth/plugins';
 import { ac, roles } from '../../contracts/access-control';
+import type { Mailer } from '../mail/mailer';
+import type { SmsSender } from '../mail/sms';
+import { codeMail, invitationMail, magicLinkMail } from '../mail/templates';
+
+export interface PluginDeps {
+  appUrl: string;
+  mailer: Mailer;
+  sms: SmsSender;
+}
+
+const OTP_PURPOSE = {
+  'sign-in': 'sign in',
+  'email-verification': 'verify your e-mail address',
+  'forget-password': 'reset your password',
+  'change-email': 'confirm your new e-mail address',
+} as const;
+
+/** Fields we add to better-auth's user (the schema generator needs them too). */
+export const userAdditionalFields = {
+  // Where the one-time second factor goes: 'email' (default) or 'sms' (verified phone).
+  twoFactorChannel: { type: 'string', required: false, defaultValue: 'email', input: true },
+} as const;
+
+/** Used only by the schema generator, which never sends anything. */
+const noDeps: PluginDeps = {
+  appUrl: 'http://localhost:3000',
+  mailer: { mode: 'outbox', send: async () => {}, close: async () => {} },
+  sms: { mode: 'outbox', send: async () => {} },
+};
 
 /**
  * The better-auth plugins. Kept free of database imports: scripts/generate-auth-schema.ts
  * builds the Drizzle auth schema from them.
  */
-export function authPlugins() {
+export function authPlugins(deps: PluginDeps = noDeps) {
+  const { mailer, sms } = deps;
+  const url = new URL(deps.appUrl);
   return [
+    username({ minUsernameLength: 3, maxUsernameLength: 32 }),
+    magicLink({
+      expiresIn: 300,
+      disableSignUp: true,
+      sendMagicLink: async ({ email, url: link }) =>
+        mailer.send(magicLinkMail({ to: email, url: link })),
+    }),
+    emailOTP({
+      otpLength: 6,
+      expiresIn: 300,
+      allowedAttempts: 3,
+      disableSignUp: true,
+      sendVerificationOTP: async ({ email, otp, type }) =>
+        mailer.send(
+          codeMail({
+            to: email,
+            code: otp,
+            purpose: OTP_PURPOSE[type as keyof typeof OTP_PURPOSE] ?? 'continue',
+          }),
+        ),
+    }),
+    phoneNumber({
+      sendOTP: async ({ phoneNumber: to, code }) =>
+        sms.send({ to, text: `Your ESOP CRM code is ${code}. It is valid for 5 minutes.` }),
+      // E.164: + and 8–15 digits.
+      phoneNumberValidator: (value) => /^\+[1-9]\d{7,14}$/.test(value),
+    }),
+    twoFactor({
+      issuer: 'ESOP CRM',
+      otpOptions: {
+        period: 5,
+        // The second factor by e-mail, or by SMS when the user chose it and has a verified phone.
+        sendOTP: async ({ user, otp }) => {
+          const u = user as typeof user & {
+            phoneNumber?: string | null;
+            phoneNumberVerified?: boolean;
+            twoFactorChannel?: string | null;
+          };
+          if (u.twoFactorChannel === 'sms' && u.phoneNumber && u.phoneNumberVerified) {
+            await sms.send({ to: u.phoneNumber, text: `Your ESOP CRM sign-in code is ${otp}.` });
+          } else {
+            await mailer.send(
+              codeMail({ to: user.email, code: otp, purpose: 'finish signing in' }),
+            );
+          }
+        },
+      },
+      backupCodeOptions: { amount: 10, length: 10 },
+    }),
+    passkey({ rpID: url.hostname, rpName: 'ESOP CRM', origin: url.origin }),
+    apiKey([
+      // Personal keys (the default configuration) carry the workspace they act in as
+      // metadata.organizationId; organization keys belong to the workspace itself.
+      { configId: 'default', references: 'user', enableMetadata: true, defaultPrefix: 'esop_' },
+      {
+        configId: 'organization',
+        references: 'organization',
+        enableMetadata: true,
+        defaultPrefix: 'esoporg_',
+      },
+    ]),
+    multiSession({ maximumSessions: 5 }),
+    admin({ defaultRole: 'user', adminRoles: ['admin'] }),
     organization({
       // Workspaces of a law firm, with our roles (contracts/access-control.ts), teams and custom
       // roles (dynamic access control).
@@ -16,6 +121,17 @@ export function authPlugins() {
       dynamicAccessControl: { enabled: true },
       organizationLimit: 20,
       membershipLimit: 500,
+      invitationExpiresIn: 48 * 3600,
+      sendInvitationEmail: async ({ email, inviter, organization: org, role, id }) =>
+        mailer.send(
+          invitationMail({
+            to: email,
+            inviterName: inviter.user.name,
+            organizationName: org.name,
+            role,
+            url: `${deps.appUrl}/auth/accept-invitation?invitationId=${encodeURIComponent(id)}`,
+          }),
+        ),
     }),
   ];
 }

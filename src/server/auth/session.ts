@@ -65,7 +65,59 @@ export function createActorResolver(deps: {
     return { userId: found.user.id, userName: found.user.name, organizationId, role };
   }
 
+  async function viaApiKey(key: string): Promise<Actor> {
+    const result = await auth.api.verifyApiKey({ body: { key } });
+    if (!result.valid || !result.key) {
+      const code = result.error?.code;
+      if (code === 'USAGE_EXCEEDED' || code === 'RATE_LIMITED') {
+        throw new AppError(
+          'RATE_LIMITED',
+          String(result.error?.message ?? 'API key usage limit reached'),
+        );
+      }
+      throw new AppError('UNAUTHORIZED', String(result.error?.message ?? 'Invalid API key'));
+    }
+    const apiKey = {
+      id: result.key.id,
+      permissions: (result.key.permissions ?? {}) as Partial<Record<string, readonly string[]>>,
+    };
+    if (result.key.configId === 'organization') {
+      return {
+        userId: null,
+        userName: `API key ${result.key.name ?? result.key.start ?? ''}`.trim(),
+        organizationId: result.key.referenceId,
+        role: '',
+        apiKey,
+      };
+    }
+    const metadata = (result.key.metadata ?? {}) as { organizationId?: unknown };
+    const organizationId =
+      typeof metadata.organizationId === 'string' ? metadata.organizationId : null;
+    const userId = result.key.referenceId;
+    const rows = organizationId
+      ? await db
+          .select({ name: user.name, banned: user.banned, role: member.role })
+          .from(user)
+          .innerJoin(
+            member,
+            and(eq(member.userId, user.id), eq(member.organizationId, organizationId)),
+          )
+          .where(eq(user.id, userId))
+          .limit(1)
+      : [];
+    const row = rows[0];
+    if (!organizationId || !row)
+      throw new AppError(
+        'FORBIDDEN',
+        'This API key is not tied to a workspace you are a member of',
+      );
+    if (row.banned) throw new AppError('UNAUTHORIZED', 'This account is banned');
+    return { userId, userName: row.name, organizationId, role: row.role, apiKey };
+  }
+
   return async function resolveActor(headers: Headers): Promise<Actor> {
+    const key = headers.get('x-api-key');
+    if (key) return viaApiKey(key);
     if (!deps.sessionsInDatabase) return viaBetterAuth(headers);
     cookieNames ??= [(await auth.$context).authCookies.sessionToken.name];
     const cookieHeader = headers.get('cookie');
@@ -79,6 +131,7 @@ export function createActorResolver(deps: {
         organizationId: session.activeOrganizationId,
         role: member.role,
         expiresAt: session.expiresAt,
+        banned: user.banned,
       })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
@@ -93,7 +146,7 @@ export function createActorResolver(deps: {
       .limit(1);
     const row = rows[0];
     // Expiry compared here: better-auth's timestamps have no time zone (they hold UTC).
-    if (!row || row.expiresAt.getTime() <= Date.now()) {
+    if (!row || row.expiresAt.getTime() <= Date.now() || row.banned) {
       throw new AppError('UNAUTHORIZED', 'Sign in to continue');
     }
     if (!row.organizationId || !row.role) {

@@ -1,11 +1,15 @@
 import type { Database } from '../db/client';
 
-/** Who is calling: a signed-in user acting in their active workspace. */
+/** Who is calling: a signed-in user acting in their active workspace, or an API key. */
 export interface Actor {
-  userId: string;
+  /** The user behind the call; null for a workspace-owned API key. */
+  userId: string | null;
   userName: string;
   organizationId: string;
+  /** The member's role(s), comma-separated; empty for a workspace-owned API key. */
   role: string;
+  /** Set when the call carries `x-api-key`: the key's own permissions also apply. */
+  apiKey?: { id: string; permissions: Partial<Record<string, readonly string[]>> };
 }
 
 export interface AppEnv {

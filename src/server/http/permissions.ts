@@ -53,9 +53,14 @@ export async function customRolePermissions(
 export function requirePermission({ resource, action }: Permission): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const actor = c.var.actor;
-    const allowed =
+    // An API key is limited by its own permissions and, for a personal key, by its user's role.
+    const keyAllows =
+      !actor.apiKey || (actor.apiKey.permissions[resource]?.includes(action) ?? false);
+    const roleAllows =
+      (actor.apiKey && actor.userId === null) ||
       isAllowed(actor.role, resource, action) ||
       isAllowed(actor.role, resource, action, await customRolePermissions(c.var.db, actor));
+    const allowed = keyAllows && roleAllows;
     if (!allowed)
       throw new AppError('FORBIDDEN', `You are not allowed to access resource: ${resource}`);
     await next();

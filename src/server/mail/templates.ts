@@ -63,3 +63,108 @@ export function verificationMail(input: { to: string; name: string; url: string 
       'The link is valid for one hour. If you did not create an account, ignore this e-mail.',
   });
 }
+
+/** Magic sign-in link. */
+export function magicLinkMail(input: { to: string; url: string }): MailMessage {
+  return actionMail({
+    to: input.to,
+    subject: `Your sign-in link for ${BRAND}`,
+    greeting: 'Hello,',
+    paragraphs: [`Use the button below to sign in to ${BRAND} as ${input.to}.`],
+    action: { label: 'Sign in', url: input.url },
+    footnote:
+      'The link is valid for 5 minutes and works once. If you did not ask for it, ignore this e-mail.',
+  });
+}
+
+/** A one-time code (e-mail code sign-in, e-mail verification, password reset or second factor). */
+export function codeMail(input: { to: string; code: string; purpose: string }): MailMessage {
+  const text = [
+    'Hello,',
+    '',
+    `Your ${BRAND} code to ${input.purpose} is:`,
+    '',
+    `    ${input.code}`,
+    '',
+    'It is valid for 5 minutes. If you did not ask for it, ignore this e-mail and consider changing your password.',
+    '',
+    `— ${BRAND}`,
+  ].join('\n');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(BRAND)} code</title></head>
+<body style="margin:0;padding:24px;background:#f4f5f7;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#111827">
+<table role="presentation" width="100%"><tr><td align="center"><table role="presentation" width="560" style="max-width:560px;background:#fff;border-radius:8px;padding:32px">
+<tr><td style="font-size:18px;font-weight:700;color:#1e3a8a;padding-bottom:16px">${BRAND}</td></tr>
+<tr><td style="font-size:15px;line-height:1.6"><p>Hello,</p><p>Your ${BRAND} code to ${escapeHtml(input.purpose)} is:</p>
+<p style="font-size:28px;font-weight:700;letter-spacing:6px">${escapeHtml(input.code)}</p>
+<p style="font-size:13px;color:#6b7280">It is valid for 5 minutes. If you did not ask for it, ignore this e-mail and consider changing your password.</p></td></tr>
+</table></td></tr></table></body></html>`;
+  return { to: input.to, subject: `Your ${BRAND} code: ${input.code}`, text, html };
+}
+
+/** Password reset link. */
+export function resetPasswordMail(input: { to: string; name: string; url: string }): MailMessage {
+  return actionMail({
+    to: input.to,
+    subject: `Reset your ${BRAND} password`,
+    greeting: `Hello ${input.name},`,
+    paragraphs: [
+      'Someone asked to reset the password of your account. Choose a new password with the button below.',
+    ],
+    action: { label: 'Choose a new password', url: input.url },
+    footnote:
+      'The link is valid for one hour. If you did not ask for it, ignore this e-mail: your password stays as it is.',
+  });
+}
+
+/** Confirmation before an account is deleted. */
+export function deleteAccountMail(input: { to: string; name: string; url: string }): MailMessage {
+  return actionMail({
+    to: input.to,
+    subject: `Confirm the deletion of your ${BRAND} account`,
+    greeting: `Hello ${input.name},`,
+    paragraphs: [
+      'You asked to delete your account. This removes your sign-in, sessions and personal settings for good.',
+      'Confirm with the button below to go ahead.',
+    ],
+    action: { label: 'Delete my account', url: input.url },
+    footnote: 'If you did not ask for this, ignore this e-mail and change your password.',
+  });
+}
+
+/** Confirmation of a change of e-mail address (sent to the current address). */
+export function changeEmailMail(input: {
+  to: string;
+  name: string;
+  newEmail: string;
+  url: string;
+}): MailMessage {
+  return actionMail({
+    to: input.to,
+    subject: `Confirm your new e-mail address for ${BRAND}`,
+    greeting: `Hello ${input.name},`,
+    paragraphs: [`You asked to change the e-mail address of your account to ${input.newEmail}.`],
+    action: { label: 'Confirm the change', url: input.url },
+    footnote: 'If you did not ask for this, ignore this e-mail: nothing changes.',
+  });
+}
+
+/** Invitation to a workspace. */
+export function invitationMail(input: {
+  to: string;
+  inviterName: string;
+  organizationName: string;
+  role: string;
+  url: string;
+}): MailMessage {
+  return actionMail({
+    to: input.to,
+    subject: `${input.inviterName} invited you to ${input.organizationName} on ${BRAND}`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `${input.inviterName} invited you to join the workspace ${input.organizationName} as ${input.role}.`,
+    ],
+    action: { label: 'View the invitation', url: input.url },
+    footnote:
+      'The invitation expires in 48 hours. If you do not know the sender, ignore this e-mail.',
+  });
+}

@@ -36,6 +36,11 @@ type RequestOptions<T> = {
   signal?: AbortSignal | undefined;
   /** Contract schema for the response body; omit for 204 answers. */
   schema?: z.ZodType<T>;
+  /**
+   * Instead of `schema`, for calls made from the initial bundle (which must not pull in zod): a
+   * hand-written check typed from the contract that returns null for a body of the wrong shape.
+   */
+  guard?: (body: unknown) => T | null;
 };
 
 /** Builds an absolute URL under the configured API origin (`VITE_API_URL`). */
@@ -94,7 +99,7 @@ export async function apiFetch<T = void>(
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<T> {
-  const { method = 'GET', body, query, signal, schema } = options;
+  const { method = 'GET', body, query, signal, schema, guard } = options;
   let response: Response;
   try {
     response = await fetch(apiUrl(`/api/v1${path}`, query), {
@@ -118,19 +123,28 @@ export async function apiFetch<T = void>(
   }
 
   if (!response.ok) throw await readErrorBody(response);
-  if (!schema || response.status === 204) return undefined as T;
+  if ((!schema && !guard) || response.status === 204) return undefined as T;
 
   const json: unknown = await response.json();
+  if (!schema) {
+    const data = guard?.(json) ?? null;
+    if (data === null) throw invalidResponse(`${method} ${path}`, response.status, json);
+    return data;
+  }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    console.error(`Unexpected response from ${method} ${path}`, parsed.error.issues);
-    throw new ApiError({
-      status: response.status,
-      code: 'INVALID_RESPONSE',
-      message: 'The server sent an unexpected response.',
-    });
+    throw invalidResponse(`${method} ${path}`, response.status, parsed.error.issues);
   }
   return parsed.data;
+}
+
+function invalidResponse(request: string, status: number, details: unknown): ApiError {
+  console.error(`Unexpected response from ${request}`, details);
+  return new ApiError({
+    status,
+    code: 'INVALID_RESPONSE',
+    message: 'The server sent an unexpected response.',
+  });
 }
 
 /** Text for a toast: the API's message, or a generic fallback for non-API failures. */

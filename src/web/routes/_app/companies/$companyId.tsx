@@ -30,6 +30,7 @@ import {
 } from '../../../features/companies/company-form';
 import { DeleteCompanyDialog } from '../../../features/companies/delete-company-dialog';
 import { COMPANY_FIELD_LABELS } from '../../../features/companies/fields';
+import { can, meQueryOptions, useCan } from '../../../features/me/api';
 import { ApiError, errorMessage, isApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -37,7 +38,11 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 export const Route = createFileRoute('/_app/companies/$companyId')({
   loader: async ({ context: { queryClient }, params: { companyId } }) => {
     // Activity is secondary: start it now, but let the page render without waiting for it.
-    void queryClient.prefetchQuery(companyActivityQueryOptions(companyId));
+    // Roles without audit:read never see it, and the server would answer 403.
+    const me = await queryClient.ensureQueryData(meQueryOptions());
+    if (can(me, 'audit', 'read')) {
+      void queryClient.prefetchQuery(companyActivityQueryOptions(companyId));
+    }
     try {
       await queryClient.ensureQueryData(companyQueryOptions(companyId));
     } catch (error) {
@@ -154,6 +159,9 @@ function CompanyPage() {
   const deleteCompany = useDeleteCompany(companyId);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const canUpdate = useCan('company', 'update');
+  const canDelete = useCan('company', 'delete');
+  const canSeeActivity = useCan('audit', 'read');
   useDocumentTitle(isEditing ? `Edit ${company.companyName}` : company.companyName);
 
   async function onDelete() {
@@ -182,13 +190,17 @@ function CompanyPage() {
             </h1>
             <Badge>{legalFormLabel(company.companyType)}</Badge>
           </div>
-          {isEditing ? null : (
+          {isEditing || !(canUpdate || canDelete) ? null : (
             <div className="flex gap-2">
-              <Button variant="outline" onClick={() => setIsEditing(true)}>
-                <Pencil aria-hidden="true" />
-                Edit
-              </Button>
-              <DeleteCompanyDialog companyName={company.companyName} onConfirm={onDelete} />
+              {canUpdate ? (
+                <Button variant="outline" onClick={() => setIsEditing(true)}>
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </Button>
+              ) : null}
+              {canDelete ? (
+                <DeleteCompanyDialog companyName={company.companyName} onConfirm={onDelete} />
+              ) : null}
             </div>
           )}
         </div>
@@ -226,26 +238,28 @@ function CompanyPage() {
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Activity</CardTitle>
-        </CardHeader>
-        <CardContent>
-          {/* Its own boundaries: a slow or failing activity feed must not take the page down. */}
-          <CatchBoundary
-            getResetKey={() => companyId}
-            errorComponent={({ error }) => (
-              <p role="alert" className="text-sm text-destructive">
-                {errorMessage(error, 'Activity could not be loaded.')}
-              </p>
-            )}
-          >
-            <Suspense fallback={<ActivityListSkeleton />}>
-              <ActivityList companyId={companyId} />
-            </Suspense>
-          </CatchBoundary>
-        </CardContent>
-      </Card>
+      {canSeeActivity ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Activity</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {/* Its own boundaries: a slow or failing activity feed must not take the page down. */}
+            <CatchBoundary
+              getResetKey={() => companyId}
+              errorComponent={({ error }) => (
+                <p role="alert" className="text-sm text-destructive">
+                  {errorMessage(error, 'Activity could not be loaded.')}
+                </p>
+              )}
+            >
+              <Suspense fallback={<ActivityListSkeleton />}>
+                <ActivityList companyId={companyId} />
+              </Suspense>
+            </CatchBoundary>
+          </CardContent>
+        </Card>
+      ) : null}
     </div>
   );
 }

@@ -17,6 +17,7 @@ import {
   DEFAULT_SORT_ORDER,
   type CompaniesSearch,
 } from '../../../features/companies/search';
+import { useCan } from '../../../features/me/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export const Route = createFileRoute('/_app/companies/')({
@@ -66,9 +67,10 @@ function NewCompanyButton() {
 }
 
 function CompaniesPending() {
+  const canCreate = useCan('company', 'create');
   return (
     <div className="grid gap-6">
-      <PageHeading action={<Skeleton className="h-9 w-36" />} />
+      <PageHeading action={canCreate ? <Skeleton className="h-9 w-36" /> : null} />
       <Skeleton className="h-9 w-full" />
       <CompaniesTableSkeleton />
     </div>
@@ -84,6 +86,7 @@ function CompaniesPage() {
   );
   const companies = data.pages.flatMap((page) => page.items);
   const total = data.pages[0]?.total ?? 0;
+  const canCreate = useCan('company', 'create');
 
   // The search text updates on every keystroke; the URL (and the request) only after a pause.
   const [text, setText] = useState(search.q ?? '');
@@ -125,9 +128,11 @@ function CompaniesPage() {
             <Building2 className="size-10 text-muted-foreground" aria-hidden="true" />
             <h2 className="text-lg font-semibold">No companies yet</h2>
             <p className="max-w-sm text-sm text-muted-foreground">
-              Add your first client company to start tracking its equity plans.
+              {canCreate
+                ? 'Add your first client company to start tracking its equity plans.'
+                : 'Client companies appear here once someone in your workspace adds them.'}
             </p>
-            <NewCompanyButton />
+            {canCreate ? <NewCompanyButton /> : null}
           </CardContent>
         </Card>
       </div>
@@ -136,7 +141,7 @@ function CompaniesPage() {
 
   return (
     <div className="grid gap-6">
-      <PageHeading action={<NewCompanyButton />} />
+      <PageHeading action={canCreate ? <NewCompanyButton /> : null} />
 
       <div role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="grid flex-1 gap-1.5">

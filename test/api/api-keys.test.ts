@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { auditEvent, member } from '../../src/server/db/schema';
+import { createTestApp, type TestApp } from '../support/app';
+import { allowConsoleError } from '../support/console';
+
+let t: TestApp;
+let owner: Awaited<ReturnType<TestApp['signUp']>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.signUp({ name: 'Kees Key' });
+});
+afterAll(() => t.close());
+
+type KeyBody = NonNullable<Parameters<TestApp['auth']['api']['createApiKey']>[0]>['body'];
+async function createKey(body: KeyBody) {
+  const created = await t.auth.api.createApiKey({ body });
+  return created.key;
+}
+
+describe('API keys on /api/v1', () => {
+  it('a personal key acts in its workspace within its own permissions and the user role', async () => {
+    const key = await createKey({
+      userId: owner.userId,
+      name: 'read-only',
+      metadata: { organizationId: owner.organizationId },
+      permissions: { company: ['read'] },
+    });
+    const list = await t.request('/api/v1/company', { headers: { 'x-api-key': key } });
+    expect(list.status).toBe(200);
+    const create = await t.request('/api/v1/company', {
+      method: 'POST',
+      body: { companyName: 'Via Key B.V.' },
+      headers: { 'x-api-key': key },
+    });
+    expect(create.status).toBe(403);
+    expect((await create.json()).error.message).toBe(
+      'You are not allowed to access resource: company',
+    );
+  });
+
+  it('writes with a key are audited under the key’s user', async () => {
+    const key = await createKey({
+      userId: owner.userId,
+      name: 'writer',
+      metadata: { organizationId: owner.organizationId },
+      permissions: { company: ['read', 'create'] },
+    });
+    const res = await t.request('/api/v1/company', {
+      method: 'POST',
+      body: { companyName: 'Keyed B.V.' },
+      headers: { 'x-api-key': key },
+    });
+    expect(res.status).toBe(201);
+    const { id } = await res.json();
+    const rows = await t.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.entityId, id), eq(auditEvent.action, 'create')));
+    expect(rows[0]).toMatchObject({
+      actorUserId: owner.userId,
+      organizationId: owner.organizationId,
+    });
+  });
+
+  it('a workspace-owned key needs no user and is limited to its permissions', async () => {
+    const key = await createKey({
+      configId: 'organization',
+      organizationId: owner.organizationId,
+      userId: owner.userId,
+      name: 'integration',
+      permissions: { company: ['read'] },
+    });
+    expect((await t.request('/api/v1/company', { headers: { 'x-api-key': key } })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await t.request('/api/v1/company', {
+          method: 'POST',
+          body: { companyName: 'X' },
+          headers: { 'x-api-key': key },
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it('refuses unknown keys (401) and keys whose uses are spent (429)', async () => {
+    allowConsoleError(/api key/i);
+    expect(
+      (await t.request('/api/v1/company', { headers: { 'x-api-key': 'esop_nonsense' } })).status,
+    ).toBe(401);
+    const key = await createKey({
+      userId: owner.userId,
+      name: 'once',
+      remaining: 1,
+      metadata: { organizationId: owner.organizationId },
+      permissions: { company: ['read'] },
+    });
+    expect((await t.request('/api/v1/company', { headers: { 'x-api-key': key } })).status).toBe(
+      200,
+    );
+    const spent = await t.request('/api/v1/company', { headers: { 'x-api-key': key } });
+    expect(spent.status).toBe(429);
+    expect((await spent.json()).error.code).toBe('RATE_LIMITED');
+  });
+
+  it('stops working when its user leaves the workspace', async () => {
+    const other = await t.signUp();
+    const key = await createKey({
+      userId: other.userId,
+      name: 'leaver',
+      metadata: { organizationId: other.organizationId },
+      permissions: { company: ['read'] },
+    });
+    expect((await t.request('/api/v1/company', { headers: { 'x-api-key': key } })).status).toBe(
+      200,
+    );
+    await t.db.delete(member).where(eq(member.userId, other.userId));
+    expect((await t.request('/api/v1/company', { headers: { 'x-api-key': key } })).status).toBe(
+      403,
+    );
+  });
+
+  it('never reaches account-changing auth endpoints', async () => {
+    const key = await createKey({
+      userId: owner.userId,
+      name: 'no-account',
+      metadata: { organizationId: owner.organizationId },
+      permissions: { company: ['read'] },
+    });
+    const res = await t.request('/api/auth/update-user', {
+      method: 'POST',
+      body: { name: 'Hacked' },
+      headers: { 'x-api-key': key },
+    });
+    expect(res.status).toBe(401);
+    const me = await t.request('/api/v1/me', { cookie: owner.cookie });
+    expect((await me.json()).user.name).toBe('Kees Key');
+  });
+});
