@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
-import { createAuth } from './auth/auth';
+import { applyAdminEmails, createAuth } from './auth/auth';
 import { localSecret } from './data-dir';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import type { Env } from './env';
@@ -61,6 +61,7 @@ export async function startServer({
     cleanups.push(release);
     cleanups.push(() => database.close());
     await database.migrate();
+    await applyAdminEmails(database.db, env);
     phase('migrated');
 
     const secret = env.BETTER_AUTH_SECRET ?? localSecret(env.DATA_DIR);

@@ -220,3 +220,24 @@ describe('session cookie checks on the business API', () => {
     expect((await t.request('/api/v1/company', { cookie: user.cookie })).status).toBe(403);
   });
 });
+
+describe('platform administrators (ADMIN_EMAILS)', () => {
+  it('makes a listed user an admin at sign-up and at start-up, case-insensitively', async () => {
+    const { createTestApp: create } = await import('../support/app');
+    const { applyAdminEmails } = await import('../../src/server/auth/auth');
+    const { user } = await import('../../src/server/db/schema');
+    const a = await create({ env: { ADMIN_EMAILS: 'Boss@Example.com, other@example.com' } });
+    try {
+      const boss = await a.signUp({ email: 'boss@example.com' });
+      const plain = await a.signUp({ email: 'plain@example.com' });
+      const roleOf = async (id: string) =>
+        (await a.db.select({ role: user.role }).from(user).where(eq(user.id, id)))[0]?.role;
+      expect(await roleOf(boss.userId)).toBe('admin');
+      expect(await roleOf(plain.userId)).toBe('user');
+      await applyAdminEmails(a.db, { ADMIN_EMAILS: 'PLAIN@example.com' });
+      expect(await roleOf(plain.userId)).toBe('admin');
+    } finally {
+      await a.close();
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware } from 'better-auth/api';
 import type { SecondaryStorage } from 'better-auth';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contracts/auth';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
@@ -163,6 +163,12 @@ export function createAuth(deps: AuthDeps) {
           // Every new user gets a workspace of their own, which becomes active at sign-in.
           async after(user) {
             const now = new Date();
+            if (adminEmails(env).includes(user.email.toLowerCase())) {
+              await db
+                .update(schema.user)
+                .set({ role: 'admin' })
+                .where(eq(schema.user.id, user.id));
+            }
             const organizationId = randomBytes(16).toString('hex');
             await db.transaction(async (tx) => {
               await tx.insert(schema.organization).values({
@@ -243,4 +249,25 @@ export async function checkNameLength(request: Request): Promise<Response | null
     { code: 'INVALID_NAME', message: `Name must be 1 to ${NAME_MAX_LENGTH} characters` },
     { status: 400 },
   );
+}
+
+/** Platform administrators named by ADMIN_EMAILS (comma-separated, case-insensitive). */
+export function adminEmails(env: Pick<Env, 'ADMIN_EMAILS'>): string[] {
+  return (env.ADMIN_EMAILS ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/** At start-up: users named by ADMIN_EMAILS who already exist become platform administrators. */
+export async function applyAdminEmails(
+  db: Database,
+  env: Pick<Env, 'ADMIN_EMAILS'>,
+): Promise<void> {
+  const emails = adminEmails(env);
+  if (emails.length === 0) return;
+  await db
+    .update(schema.user)
+    .set({ role: 'admin' })
+    .where(inArray(sql`lower(${schema.user.email})`, emails));
 }
