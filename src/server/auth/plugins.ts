@@ -12,6 +12,7 @@ import {
 } from 'better-auth/plugins';
 import { ac, roles } from '../../contracts/access-control';
 import type { Mailer } from '../mail/mailer';
+import { secondFactorEverywhere } from './second-factor';
 import type { SmsSender } from '../mail/sms';
 import { codeMail, invitationMail, magicLinkMail } from '../mail/templates';
 
@@ -110,6 +111,7 @@ export function authPlugins(deps: PluginDeps = noDeps) {
         defaultPrefix: 'esoporg_',
       },
     ]),
+    secondFactorEverywhere(),
     multiSession({ maximumSessions: 5 }),
     admin({ defaultRole: 'user', adminRoles: ['admin'] }),
     organization({
