@@ -102,7 +102,7 @@ export async function startServer({
       mailer,
       logger,
       secret,
-      secondaryStorage: Boolean(secondaryStorage),
+      secondaryStorage,
       staticDir: staticDir ?? path.resolve('dist/web'),
       ping: async () => {
         await database.db.execute(sql`select 1`);

@@ -52,6 +52,49 @@ describe('authentication rate limits', () => {
   });
 });
 
+describe('per e-mail address limits', () => {
+  it('stop an attacker who rotates client addresses against one account', async () => {
+    allowConsoleError(/rate limit|too many/i);
+    const t = await createTestApp({ env: { AUTH_RATE_LIMIT: 'on' } });
+    apps.push(t);
+    const attempt = (email: string, i: number) =>
+      t.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        body: { email, password: 'wrong password' },
+        remoteAddress: `192.0.2.${i + 1}`,
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await attempt('victim@example.com', i)).status);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    const blocked = await attempt('victim@example.com', 50);
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many attempts. Please wait a moment and try again.',
+    });
+    // Another address is not affected, and the limit counts addresses case-insensitively.
+    expect((await attempt('bystander@example.com', 60)).status).toBe(401);
+    expect((await attempt('VICTIM@example.com', 61)).status).toBe(429);
+  });
+
+  it('limit mails a single address can be sent (password reset)', async () => {
+    const t = await createTestApp({ env: { AUTH_RATE_LIMIT: 'on' } });
+    apps.push(t);
+    const user = await t.signUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await t.request('/api/auth/request-password-reset', {
+        method: 'POST',
+        body: { email: user.email, redirectTo: '/auth/reset-password' },
+        remoteAddress: `198.18.0.${i + 1}`,
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(t.mails.filter((m) => m.to === user.email && /Reset/.test(m.subject))).toHaveLength(3);
+  });
+});
+
 describe('clientIp', () => {
   it.each([
     ['peer only', '198.51.100.1', null, [], '198.51.100.1'],

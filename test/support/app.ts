@@ -67,7 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     mailer,
     logger: silentLogger,
     secret: env.BETTER_AUTH_SECRET!,
-    secondaryStorage: Boolean(options.secondaryStorage),
+    secondaryStorage: options.secondaryStorage,
     ping: async () => {
       await database.db.execute(sql`select 1`);
     },

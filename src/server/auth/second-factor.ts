@@ -28,7 +28,8 @@ export function secondFactorEverywhere(): BetterAuthPlugin {
           matcher: (ctx) => WEAK_SIGN_IN_PATHS.has(ctx.path ?? ''),
           handler: createAuthMiddleware(async (ctx) => {
             const data = ctx.context.newSession;
-            const user = data?.user as { id: string; twoFactorEnabled?: boolean | null } | undefined;
+            const user = data?.user as
+              { id: string; twoFactorEnabled?: boolean | null } | undefined;
             if (!data || !user?.twoFactorEnabled) return;
 
             deleteSessionCookie(ctx, true);
@@ -37,14 +38,25 @@ export function secondFactorEverywhere(): BetterAuthPlugin {
 
             const identifier = `2fa-${generateRandomString(20)}`;
             const expiresAt = new Date(Date.now() + TWO_FACTOR_COOKIE_MAX_AGE * 1000);
-            await ctx.context.internalAdapter.createVerificationValue({ value: user.id, identifier, expiresAt });
+            await ctx.context.internalAdapter.createVerificationValue({
+              value: user.id,
+              identifier,
+              expiresAt,
+            });
             await ctx.context.internalAdapter.createVerificationValue({
               value: '0',
               identifier: `2fa-attempts-${identifier}`,
               expiresAt,
             });
-            const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE_NAME, { maxAge: TWO_FACTOR_COOKIE_MAX_AGE });
-            await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
+            const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE_NAME, {
+              maxAge: TWO_FACTOR_COOKIE_MAX_AGE,
+            });
+            await ctx.setSignedCookie(
+              cookie.name,
+              identifier,
+              ctx.context.secret,
+              cookie.attributes,
+            );
 
             const totp = await ctx.context.adapter.findOne<{ verified?: boolean | null }>({
               model: 'twoFactor',

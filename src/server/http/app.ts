@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import type { SecondaryStorage } from 'better-auth';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
@@ -13,6 +14,7 @@ import { meResponseSchema } from '../../contracts/me';
 import { metaResponseSchema } from '../../contracts/meta';
 import { checkNameLength, type Auth } from '../auth/auth';
 import { createActorResolver } from '../auth/session';
+import { createEmailRateLimiter, EMAIL_RULES, tooManyAttempts } from '../auth/email-rate-limit';
 import { CLIENT_IP_HEADER, clientIp } from '../auth/client-ip';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
@@ -35,8 +37,8 @@ export interface AppDeps {
   staticDir?: string;
   /** The auth signing secret (verifies session cookies). */
   secret: string;
-  /** better-auth keeps sessions in secondary storage (Redis) instead of the database. */
-  secondaryStorage?: boolean;
+  /** better-auth's secondary storage (Redis), when configured: sessions and rate-limit counters. */
+  secondaryStorage?: SecondaryStorage;
   /** Answers the health check: resolves once the database answers. */
   ping: () => Promise<void>;
 }
@@ -111,6 +113,19 @@ export function createApp(deps: AppDeps) {
     }
   });
 
+  const emailLimiter =
+    env.AUTH_RATE_LIMIT === 'on' ? createEmailRateLimiter(deps.secondaryStorage) : null;
+  const checkEmailRate = async (request: Request): Promise<Response | null> => {
+    const path = new URL(request.url).pathname;
+    if (!emailLimiter || request.method !== 'POST' || !EMAIL_RULES[path]) return null;
+    const body = (await request
+      .clone()
+      .json()
+      .catch(() => null)) as { email?: unknown } | null;
+    if (typeof body?.email !== 'string') return null;
+    return (await emailLimiter.allow(path, body.email)) ? null : tooManyAttempts();
+  };
+
   // better-auth, with the client address it may trust for rate limits.
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const headers = new Headers(c.req.raw.headers);
@@ -126,7 +141,8 @@ export function createApp(deps: AppDeps) {
       signal: c.req.raw.signal,
     };
     const request = new Request(c.req.url, init);
-    return (await checkNameLength(request)) ?? auth.handler(request);
+    const refused = (await checkNameLength(request)) ?? (await checkEmailRate(request));
+    return refused ?? auth.handler(request);
   });
 
   // ---- Business API ----
