@@ -140,3 +140,105 @@ describe('API keys on /api/v1', () => {
     expect((await me.json()).user.name).toBe('Kees Key');
   });
 });
+
+describe('POST /api/auth/api-key/create (our screens)', () => {
+  const create = (cookie: string, body: unknown) =>
+    t.request('/api/auth/api-key/create', { method: 'POST', body, cookie });
+
+  it('creates a personal key for the active workspace with limits, shown once', async () => {
+    const res = await create(owner.cookie, {
+      name: 'CI export',
+      remaining: 100,
+      refillAmount: 100,
+      refillInterval: 86_400_000,
+      rateLimitMax: 60,
+      rateLimitTimeWindow: 60_000,
+      permissions: { company: ['read'] },
+      metadata: { purpose: 'nightly export' },
+    });
+    expect(res.status).toBe(200);
+    const created = await res.json();
+    expect(created.key).toMatch(/^esop_/);
+    expect(created).toMatchObject({
+      name: 'CI export',
+      remaining: 100,
+      refillAmount: 100,
+      rateLimitMax: 60,
+    });
+    expect(created.metadata).toEqual({
+      purpose: 'nightly export',
+      organizationId: owner.organizationId,
+    });
+    expect(
+      (await t.request('/api/v1/company', { headers: { 'x-api-key': created.key } })).status,
+    ).toBe(200);
+    const list = await (await t.request('/api/auth/api-key/list', { cookie: owner.cookie })).json();
+    const listed = (Array.isArray(list) ? list : list.apiKeys).find(
+      (k: { name: string }) => k.name === 'CI export',
+    );
+    expect(listed).toBeTruthy();
+    expect(listed.key).toBeUndefined();
+  });
+
+  it('refuses a second key with the same name (409)', async () => {
+    expect((await create(owner.cookie, { name: 'dup' })).status).toBe(200);
+    const again = await create(owner.cookie, { name: 'dup' });
+    expect(again.status).toBe(409);
+    expect((await again.json()).fields).toHaveProperty('name');
+  });
+
+  it.each([
+    [{ name: '' }, 'name'],
+    [{ name: 'x', metadata: ['not', 'an', 'object'] }, 'metadata'],
+    [{ name: 'x', metadata: 'text' }, 'metadata'],
+    [{ name: 'x', remaining: 5, refillAmount: 5 }, 'refillInterval'],
+    [{ name: 'x', refillInterval: 60_000, refillAmount: 5 }, 'remaining'],
+    [{ name: 'x', rateLimitMax: 5 }, 'rateLimitMax'],
+    [{ name: 'x', permissions: { rockets: ['read'] } }, 'permissions.rockets'],
+    [{ name: 'x', expiresIn: 10 }, 'expiresIn'],
+  ])('rejects %j naming %s', async (body, field) => {
+    const res = await create(owner.cookie, body);
+    expect(res.status).toBe(400);
+    expect(Object.keys((await res.json()).fields)).toContain(field);
+  });
+
+  it('never grants more than the creator may do; workspace keys need an owner or admin', async () => {
+    const guest = await t.signUp();
+    await t.db.insert(member).values({
+      id: `m-${guest.userId}`,
+      organizationId: owner.organizationId,
+      userId: guest.userId,
+      role: 'guest',
+      createdAt: new Date(),
+    });
+    const tooMuch = await create(guest.cookie, {
+      name: 'sneaky',
+      organizationId: owner.organizationId,
+      permissions: { company: ['read', 'delete'] },
+    });
+    expect(tooMuch.status).toBe(403);
+    const orgKey = await create(guest.cookie, {
+      name: 'org',
+      configId: 'organization',
+      organizationId: owner.organizationId,
+    });
+    expect(orgKey.status).toBe(403);
+    const ownerOrgKey = await create(owner.cookie, {
+      name: 'org',
+      configId: 'organization',
+      permissions: { company: ['read'] },
+    });
+    expect(ownerOrgKey.status).toBe(200);
+    expect(
+      (
+        await t.request('/api/v1/company', {
+          headers: { 'x-api-key': (await ownerOrgKey.json()).key },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('requires a session', async () => {
+    expect((await create('', { name: 'anon' })).status).toBe(401);
+  });
+});

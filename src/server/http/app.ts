@@ -14,6 +14,7 @@ import { meResponseSchema } from '../../contracts/me';
 import { metaResponseSchema } from '../../contracts/meta';
 import { checkNameLength, type Auth } from '../auth/auth';
 import { createActorResolver } from '../auth/session';
+import { createApiKeyForUser } from '../auth/api-key-create';
 import { createEmailRateLimiter, EMAIL_RULES, tooManyAttempts } from '../auth/email-rate-limit';
 import { CLIENT_IP_HEADER, clientIp } from '../auth/client-ip';
 import type { Database } from '../db/client';
@@ -142,7 +143,11 @@ export function createApp(deps: AppDeps) {
     };
     const request = new Request(c.req.url, init);
     const refused = (await checkNameLength(request)) ?? (await checkEmailRate(request));
-    return refused ?? auth.handler(request);
+    if (refused) return refused;
+    if (request.method === 'POST' && new URL(request.url).pathname === '/api/auth/api-key/create') {
+      return createApiKeyForUser(request, { auth, db });
+    }
+    return auth.handler(request);
   });
 
   // ---- Business API ----
