@@ -105,3 +105,55 @@ describe('username', () => {
     expect(long.status).toBe(400);
   });
 });
+
+describe('avatar', () => {
+  // A 1×1 PNG.
+  const PNG_1PX =
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+  it('stores an uploaded PNG in the database and keeps only its URL on the user (small cookies)', async () => {
+    const user = await t.signUp();
+    const res = await t.request('/api/auth/update-user', {
+      method: 'POST',
+      body: { image: `data:image/png;base64,${PNG_1PX}` },
+      cookie: user.cookie,
+    });
+    expect(res.status).toBe(200);
+    const [row] = await t.db.select().from(userTable).where(eq(userTable.id, user.userId));
+    expect(row!.image).toMatch(new RegExp(`^/api/avatars/${user.userId}\\?v=[0-9a-f]{12}$`));
+    const png = await t.request(row!.image!, { cookie: user.cookie });
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await png.arrayBuffer()).toString('base64')).toBe(PNG_1PX);
+    expect((await t.request(row!.image!)).status).toBe(401);
+
+    expect(
+      (
+        await t.request('/api/auth/update-user', {
+          method: 'POST',
+          body: { image: null },
+          cookie: user.cookie,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await t.request(row!.image!, { cookie: user.cookie })).status).toBe(404);
+  });
+
+  it.each([
+    ['a JPEG data URL', 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ'],
+    [
+      'a data URL that is not a PNG',
+      `data:image/png;base64,${Buffer.from('not a png at all, really').toString('base64')}`,
+    ],
+    ['a foreign URL', 'https://evil.example/track.png'],
+  ])('refuses %s with a 400 naming the image', async (_label, image) => {
+    const user = await t.signUp();
+    const res = await t.request('/api/auth/update-user', {
+      method: 'POST',
+      body: { image },
+      cookie: user.cookie,
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).fields).toHaveProperty('image');
+  });
+});

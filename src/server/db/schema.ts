@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organization, user } from './auth-schema';
 
 export * from './auth-schema';
@@ -70,4 +70,23 @@ export const outboxMessage = pgTable('outbox_message', {
   text: text('text').notNull(),
   html: text('html').notNull(),
   createdAt: createdAt(),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Avatars (issue 3: "stored in the database"). Kept out of `user.image`, which holds only the
+ * URL: better-auth copies the user into its session cookie cache, and a data URL there would
+ * overflow request headers.
+ */
+export const userAvatar = pgTable('user_avatar', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  png: bytea('png').notNull(),
+  sha256: text('sha256').notNull(),
+  updatedAt: updatedAt(),
 });

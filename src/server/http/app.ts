@@ -15,6 +15,7 @@ import { metaResponseSchema } from '../../contracts/meta';
 import { checkNameLength, type Auth } from '../auth/auth';
 import { createActorResolver } from '../auth/session';
 import { createApiKeyForUser } from '../auth/api-key-create';
+import { serveAvatar, storeAvatar } from '../auth/avatar';
 import { createEmailRateLimiter, EMAIL_RULES, tooManyAttempts } from '../auth/email-rate-limit';
 import { CLIENT_IP_HEADER, clientIp } from '../auth/client-ip';
 import type { Database } from '../db/client';
@@ -141,14 +142,18 @@ export function createApp(deps: AppDeps) {
       duplex: 'half',
       signal: c.req.raw.signal,
     };
-    const request = new Request(c.req.url, init);
-    const refused = (await checkNameLength(request)) ?? (await checkEmailRate(request));
+    const incoming = new Request(c.req.url, init);
+    const refused = (await checkNameLength(incoming)) ?? (await checkEmailRate(incoming));
     if (refused) return refused;
+    const request = await storeAvatar(incoming, { auth, db });
+    if (request instanceof Response) return request;
     if (request.method === 'POST' && new URL(request.url).pathname === '/api/auth/api-key/create') {
       return createApiKeyForUser(request, { auth, db });
     }
     return auth.handler(request);
   });
+
+  app.get('/api/avatars/:userId', (c) => serveAvatar(c, { auth, db }));
 
   // ---- Business API ----
   const resolveActor = createActorResolver({

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { Database } from '../db/client';
+import { userAvatar } from '../db/schema';
+import type { Auth } from './auth';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+export const AVATAR_MAX_BYTES = 512 * 1024;
+export const AVATAR_MAX_SIDE = 512;
+const AVATAR_PATH = /^\/api\/avatars\/[\w-]+\?v=[0-9a-f]{12}$/;
+
+const bad = (message: string) =>
+  Response.json({ code: 'INVALID_IMAGE', message, fields: { image: message } }, { status: 400 });
+
+/** Width and height from a PNG's IHDR chunk, or null when it is not a PNG. */
+export function pngSize(png: Buffer): { width: number; height: number } | null {
+  if (
+    png.length < 24 ||
+    !png.subarray(0, 8).equals(PNG_SIGNATURE) ||
+    png.toString('ascii', 12, 16) !== 'IHDR'
+  ) {
+    return null;
+  }
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+/**
+ * `POST /api/auth/update-user` with an `image`: a PNG data URL (the browser crops and resizes it
+ * to 256 px) is stored in `user_avatar` and replaced by its URL before better-auth sees the
+ * request; `null` removes the avatar. Returns the request to pass on, or a 4xx response.
+ */
+export async function storeAvatar(
+  request: Request,
+  deps: { auth: Auth; db: Database },
+): Promise<Request | Response> {
+  if (request.method !== 'POST' || new URL(request.url).pathname !== '/api/auth/update-user')
+    return request;
+  const body = (await request
+    .clone()
+    .json()
+    .catch(() => null)) as Record<string, unknown> | null;
+  if (!body || !('image' in body)) return request;
+  const session = await deps.auth.api.getSession({ headers: request.headers });
+  if (!session) return request; // better-auth answers 401 itself
+  const userId = session.user.id;
+  let image: string | null;
+  if (body.image === null) {
+    await deps.db.delete(userAvatar).where(eq(userAvatar.userId, userId));
+    image = null;
+  } else if (typeof body.image === 'string' && AVATAR_PATH.test(body.image)) {
+    image = body.image;
+  } else if (typeof body.image === 'string' && body.image.startsWith('data:image/png;base64,')) {
+    const png = Buffer.from(body.image.slice('data:image/png;base64,'.length), 'base64');
+    const size = pngSize(png);
+    if (!size) return bad('The avatar must be a PNG image');
+    if (png.length > AVATAR_MAX_BYTES) return bad('The avatar is larger than 512 kB');
+    if (size.width > AVATAR_MAX_SIDE || size.height > AVATAR_MAX_SIDE) {
+      return bad(`The avatar is at most ${AVATAR_MAX_SIDE}×${AVATAR_MAX_SIDE} pixels`);
+    }
+    const sha256 = createHash('sha256').update(png).digest('hex');
+    await deps.db
+      .insert(userAvatar)
+      .values({ userId, png, sha256 })
+      .onConflictDoUpdate({
+        target: userAvatar.userId,
+        set: { png, sha256, updatedAt: new Date() },
+      });
+    image = `/api/avatars/${userId}?v=${sha256.slice(0, 12)}`;
+  } else {
+    return bad('The avatar must be a PNG image (data URL)');
+  }
+  const headers = new Headers(request.headers);
+  headers.delete('content-length');
+  return new Request(request.url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ...body, image }),
+  });
+}
+
+/** `GET /api/avatars/:userId`: the stored PNG, for signed-in users. */
+export async function serveAvatar(
+  c: Context,
+  deps: { auth: Auth; db: Database },
+): Promise<Response> {
+  const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+  if (!session)
+    return c.json({ error: { code: 'UNAUTHORIZED', message: 'Sign in to continue' } }, 401);
+  const rows = await deps.db
+    .select({ png: userAvatar.png })
+    .from(userAvatar)
+    .where(eq(userAvatar.userId, c.req.param('userId') ?? ''))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return c.json({ error: { code: 'NOT_FOUND', message: 'No avatar' } }, 404);
+  return new Response(new Uint8Array(row.png), {
+    headers: {
+      'content-type': 'image/png',
+      'cache-control': 'private, max-age=31536000, immutable',
+    },
+  });
+}
