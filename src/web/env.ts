@@ -1,19 +1,36 @@
-// zod/mini (not classic zod): this module is in the initial bundle, which has a size budget.
-import * as z from 'zod/mini';
-
 /**
  * The SPA's build-time environment. This is the only module that reads `import.meta.env`
  * (style.md: "Only env.ts reads the environment"), so a bad value fails in one place with a
  * message that names the variable.
  */
-const clientEnvSchema = z.object({
-  VITE_APP_TITLE: z.optional(
-    z.string().check(z.trim(), z.minLength(1, 'VITE_APP_TITLE must not be empty when it is set')),
-  ),
-  VITE_API_URL: z.optional(
-    z.url({ protocol: /^https?$/, error: 'VITE_API_URL must be a valid http(s) URL' }),
-  ),
-});
+// Plain checks, not zod: this module is in the initial bundle, which has a size budget.
+function checkEnv(raw: { VITE_APP_TITLE?: unknown; VITE_API_URL?: unknown }) {
+  const issues: { variable: string; message: string }[] = [];
+  const title = raw.VITE_APP_TITLE;
+  if (title !== undefined && (typeof title !== 'string' || title.trim() === '')) {
+    issues.push({
+      variable: 'VITE_APP_TITLE',
+      message: 'VITE_APP_TITLE must not be empty when it is set',
+    });
+  }
+  const url = raw.VITE_API_URL;
+  let validUrl = false;
+  if (typeof url === 'string') {
+    try {
+      validUrl = /^https?:$/.test(new URL(url).protocol);
+    } catch {
+      validUrl = false;
+    }
+  }
+  if (url !== undefined && !validUrl) {
+    issues.push({ variable: 'VITE_API_URL', message: 'VITE_API_URL must be a valid http(s) URL' });
+  }
+  return {
+    issues,
+    title: typeof title === 'string' ? title.trim() : undefined,
+    url: typeof url === 'string' ? url : undefined,
+  };
+}
 
 export type ClientEnv = {
   /** Product name shown in the header and in document titles. */
@@ -25,23 +42,22 @@ export type ClientEnv = {
 const DEFAULT_APP_TITLE = 'ESOP CRM';
 
 function readEnv(): { env: ClientEnv; invalidVariables: string[] } {
-  const parsed = clientEnvSchema.safeParse({
+  const checked = checkEnv({
     VITE_APP_TITLE: import.meta.env.VITE_APP_TITLE,
     VITE_API_URL: import.meta.env.VITE_API_URL,
   });
   const fallback: ClientEnv = { appTitle: DEFAULT_APP_TITLE, apiUrl: window.location.origin };
-  if (!parsed.success) {
-    const invalidVariables = [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
-    for (const issue of parsed.error.issues) {
-      console.error(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+  if (checked.issues.length > 0) {
+    for (const issue of checked.issues) {
+      console.error(`Invalid environment variable ${issue.variable}: ${issue.message}`);
     }
-    return { env: fallback, invalidVariables };
+    return { env: fallback, invalidVariables: [...new Set(checked.issues.map((i) => i.variable))] };
   }
   return {
     env: {
-      appTitle: parsed.data.VITE_APP_TITLE ?? DEFAULT_APP_TITLE,
+      appTitle: checked.title ?? DEFAULT_APP_TITLE,
       // Trailing slashes would double up when paths are appended.
-      apiUrl: (parsed.data.VITE_API_URL ?? window.location.origin).replace(/\/+$/, ''),
+      apiUrl: (checked.url ?? window.location.origin).replace(/\/+$/, ''),
     },
     invalidVariables: [],
   };

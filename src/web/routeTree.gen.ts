@@ -11,12 +11,34 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as AppAdminRouteRouteImport } from './routes/_app/admin/route'
+import { Route as AppOrganizationRouteRouteImport } from './routes/_app/organization/route'
+import { Route as AuthAcceptInvitationRouteImport } from './routes/auth/accept-invitation'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
+import { Route as AuthEmailOtpRouteImport } from './routes/auth/email-otp'
+import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
+import { Route as AuthMagicLinkRouteImport } from './routes/auth/magic-link'
+import { Route as AuthRecoverAccountRouteImport } from './routes/auth/recover-account'
+import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
 import { Route as AuthSignInRouteImport } from './routes/auth/sign-in'
+import { Route as AuthSignOutRouteImport } from './routes/auth/sign-out'
 import { Route as AuthSignUpRouteImport } from './routes/auth/sign-up'
+import { Route as AuthTwoFactorRouteImport } from './routes/auth/two-factor'
+import { Route as AppAccountApiKeysRouteImport } from './routes/_app/account/api-keys'
+import { Route as AppAccountOrganizationsRouteImport } from './routes/_app/account/organizations'
+import { Route as AppAccountSecurityRouteImport } from './routes/_app/account/security'
+import { Route as AppAccountSettingsRouteImport } from './routes/_app/account/settings'
+import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
+import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
 import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/index'
 import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/companies/$companyId'
 import { Route as AppCompaniesCreateRouteImport } from './routes/_app/companies/create'
+import { Route as AppOrganizationIndexRouteImport } from './routes/_app/organization/index'
+import { Route as AppOrganizationApiKeysRouteImport } from './routes/_app/organization/api-keys'
+import { Route as AppOrganizationMembersRouteImport } from './routes/_app/organization/members'
+import { Route as AppOrganizationRolesRouteImport } from './routes/_app/organization/roles'
+import { Route as AppOrganizationSettingsRouteImport } from './routes/_app/organization/settings'
+import { Route as AppOrganizationTeamsRouteImport } from './routes/_app/organization/teams'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -27,9 +49,49 @@ const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAdminRouteRoute = AppAdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOrganizationRouteRoute = AppOrganizationRouteRouteImport.update({
+  id: '/organization',
+  path: '/organization',
+  getParentRoute: () => AppRoute,
+} as any)
+const AuthAcceptInvitationRoute = AuthAcceptInvitationRouteImport.update({
+  id: '/auth/accept-invitation',
+  path: '/auth/accept-invitation',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthCallbackRoute = AuthCallbackRouteImport.update({
   id: '/auth/callback',
   path: '/auth/callback',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthEmailOtpRoute = AuthEmailOtpRouteImport.update({
+  id: '/auth/email-otp',
+  path: '/auth/email-otp',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
+  id: '/auth/forgot-password',
+  path: '/auth/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthMagicLinkRoute = AuthMagicLinkRouteImport.update({
+  id: '/auth/magic-link',
+  path: '/auth/magic-link',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRecoverAccountRoute = AuthRecoverAccountRouteImport.update({
+  id: '/auth/recover-account',
+  path: '/auth/recover-account',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthResetPasswordRoute = AuthResetPasswordRouteImport.update({
+  id: '/auth/reset-password',
+  path: '/auth/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthSignInRoute = AuthSignInRouteImport.update({
@@ -37,10 +99,50 @@ const AuthSignInRoute = AuthSignInRouteImport.update({
   path: '/auth/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthSignOutRoute = AuthSignOutRouteImport.update({
+  id: '/auth/sign-out',
+  path: '/auth/sign-out',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthSignUpRoute = AuthSignUpRouteImport.update({
   id: '/auth/sign-up',
   path: '/auth/sign-up',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthTwoFactorRoute = AuthTwoFactorRouteImport.update({
+  id: '/auth/two-factor',
+  path: '/auth/two-factor',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppAccountApiKeysRoute = AppAccountApiKeysRouteImport.update({
+  id: '/account/api-keys',
+  path: '/account/api-keys',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAccountOrganizationsRoute = AppAccountOrganizationsRouteImport.update({
+  id: '/account/organizations',
+  path: '/account/organizations',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAccountSecurityRoute = AppAccountSecurityRouteImport.update({
+  id: '/account/security',
+  path: '/account/security',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAccountSettingsRoute = AppAccountSettingsRouteImport.update({
+  id: '/account/settings',
+  path: '/account/settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
+const AppAdminUsersRoute = AppAdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AppAdminRouteRoute,
 } as any)
 const AppCompaniesIndexRoute = AppCompaniesIndexRouteImport.update({
   id: '/companies/',
@@ -57,73 +159,239 @@ const AppCompaniesCreateRoute = AppCompaniesCreateRouteImport.update({
   path: '/companies/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOrganizationIndexRoute = AppOrganizationIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppOrganizationRouteRoute,
+} as any)
+const AppOrganizationApiKeysRoute = AppOrganizationApiKeysRouteImport.update({
+  id: '/api-keys',
+  path: '/api-keys',
+  getParentRoute: () => AppOrganizationRouteRoute,
+} as any)
+const AppOrganizationMembersRoute = AppOrganizationMembersRouteImport.update({
+  id: '/members',
+  path: '/members',
+  getParentRoute: () => AppOrganizationRouteRoute,
+} as any)
+const AppOrganizationRolesRoute = AppOrganizationRolesRouteImport.update({
+  id: '/roles',
+  path: '/roles',
+  getParentRoute: () => AppOrganizationRouteRoute,
+} as any)
+const AppOrganizationSettingsRoute = AppOrganizationSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AppOrganizationRouteRoute,
+} as any)
+const AppOrganizationTeamsRoute = AppOrganizationTeamsRouteImport.update({
+  id: '/teams',
+  path: '/teams',
+  getParentRoute: () => AppOrganizationRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AppAdminRouteRouteWithChildren
+  '/organization': typeof AppOrganizationRouteRouteWithChildren
+  '/auth/accept-invitation': typeof AuthAcceptInvitationRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/auth/email-otp': typeof AuthEmailOtpRoute
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/magic-link': typeof AuthMagicLinkRoute
+  '/auth/recover-account': typeof AuthRecoverAccountRoute
+  '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/sign-in': typeof AuthSignInRoute
+  '/auth/sign-out': typeof AuthSignOutRoute
   '/auth/sign-up': typeof AuthSignUpRoute
+  '/auth/two-factor': typeof AuthTwoFactorRoute
+  '/account/api-keys': typeof AppAccountApiKeysRoute
+  '/account/organizations': typeof AppAccountOrganizationsRoute
+  '/account/security': typeof AppAccountSecurityRoute
+  '/account/settings': typeof AppAccountSettingsRoute
+  '/admin/users': typeof AppAdminUsersRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/companies/create': typeof AppCompaniesCreateRoute
+  '/organization/api-keys': typeof AppOrganizationApiKeysRoute
+  '/organization/members': typeof AppOrganizationMembersRoute
+  '/organization/roles': typeof AppOrganizationRolesRoute
+  '/organization/settings': typeof AppOrganizationSettingsRoute
+  '/organization/teams': typeof AppOrganizationTeamsRoute
+  '/admin/': typeof AppAdminIndexRoute
   '/companies/': typeof AppCompaniesIndexRoute
+  '/organization/': typeof AppOrganizationIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/auth/accept-invitation': typeof AuthAcceptInvitationRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/auth/email-otp': typeof AuthEmailOtpRoute
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/magic-link': typeof AuthMagicLinkRoute
+  '/auth/recover-account': typeof AuthRecoverAccountRoute
+  '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/sign-in': typeof AuthSignInRoute
+  '/auth/sign-out': typeof AuthSignOutRoute
   '/auth/sign-up': typeof AuthSignUpRoute
+  '/auth/two-factor': typeof AuthTwoFactorRoute
+  '/account/api-keys': typeof AppAccountApiKeysRoute
+  '/account/organizations': typeof AppAccountOrganizationsRoute
+  '/account/security': typeof AppAccountSecurityRoute
+  '/account/settings': typeof AppAccountSettingsRoute
+  '/admin/users': typeof AppAdminUsersRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/companies/create': typeof AppCompaniesCreateRoute
+  '/organization/api-keys': typeof AppOrganizationApiKeysRoute
+  '/organization/members': typeof AppOrganizationMembersRoute
+  '/organization/roles': typeof AppOrganizationRolesRoute
+  '/organization/settings': typeof AppOrganizationSettingsRoute
+  '/organization/teams': typeof AppOrganizationTeamsRoute
+  '/admin': typeof AppAdminIndexRoute
   '/companies': typeof AppCompaniesIndexRoute
+  '/organization': typeof AppOrganizationIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
+  '/_app/admin': typeof AppAdminRouteRouteWithChildren
+  '/_app/organization': typeof AppOrganizationRouteRouteWithChildren
+  '/auth/accept-invitation': typeof AuthAcceptInvitationRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/auth/email-otp': typeof AuthEmailOtpRoute
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/magic-link': typeof AuthMagicLinkRoute
+  '/auth/recover-account': typeof AuthRecoverAccountRoute
+  '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/sign-in': typeof AuthSignInRoute
+  '/auth/sign-out': typeof AuthSignOutRoute
   '/auth/sign-up': typeof AuthSignUpRoute
+  '/auth/two-factor': typeof AuthTwoFactorRoute
+  '/_app/account/api-keys': typeof AppAccountApiKeysRoute
+  '/_app/account/organizations': typeof AppAccountOrganizationsRoute
+  '/_app/account/security': typeof AppAccountSecurityRoute
+  '/_app/account/settings': typeof AppAccountSettingsRoute
+  '/_app/admin/users': typeof AppAdminUsersRoute
   '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/_app/companies/create': typeof AppCompaniesCreateRoute
+  '/_app/organization/api-keys': typeof AppOrganizationApiKeysRoute
+  '/_app/organization/members': typeof AppOrganizationMembersRoute
+  '/_app/organization/roles': typeof AppOrganizationRolesRoute
+  '/_app/organization/settings': typeof AppOrganizationSettingsRoute
+  '/_app/organization/teams': typeof AppOrganizationTeamsRoute
+  '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/companies/': typeof AppCompaniesIndexRoute
+  '/_app/organization/': typeof AppOrganizationIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
+    | '/organization'
+    | '/auth/accept-invitation'
     | '/auth/callback'
+    | '/auth/email-otp'
+    | '/auth/forgot-password'
+    | '/auth/magic-link'
+    | '/auth/recover-account'
+    | '/auth/reset-password'
     | '/auth/sign-in'
+    | '/auth/sign-out'
     | '/auth/sign-up'
+    | '/auth/two-factor'
+    | '/account/api-keys'
+    | '/account/organizations'
+    | '/account/security'
+    | '/account/settings'
+    | '/admin/users'
     | '/companies/$companyId'
     | '/companies/create'
+    | '/organization/api-keys'
+    | '/organization/members'
+    | '/organization/roles'
+    | '/organization/settings'
+    | '/organization/teams'
+    | '/admin/'
     | '/companies/'
+    | '/organization/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/auth/accept-invitation'
     | '/auth/callback'
+    | '/auth/email-otp'
+    | '/auth/forgot-password'
+    | '/auth/magic-link'
+    | '/auth/recover-account'
+    | '/auth/reset-password'
     | '/auth/sign-in'
+    | '/auth/sign-out'
     | '/auth/sign-up'
+    | '/auth/two-factor'
+    | '/account/api-keys'
+    | '/account/organizations'
+    | '/account/security'
+    | '/account/settings'
+    | '/admin/users'
     | '/companies/$companyId'
     | '/companies/create'
+    | '/organization/api-keys'
+    | '/organization/members'
+    | '/organization/roles'
+    | '/organization/settings'
+    | '/organization/teams'
+    | '/admin'
     | '/companies'
+    | '/organization'
   id:
     | '__root__'
     | '/'
     | '/_app'
+    | '/_app/admin'
+    | '/_app/organization'
+    | '/auth/accept-invitation'
     | '/auth/callback'
+    | '/auth/email-otp'
+    | '/auth/forgot-password'
+    | '/auth/magic-link'
+    | '/auth/recover-account'
+    | '/auth/reset-password'
     | '/auth/sign-in'
+    | '/auth/sign-out'
     | '/auth/sign-up'
+    | '/auth/two-factor'
+    | '/_app/account/api-keys'
+    | '/_app/account/organizations'
+    | '/_app/account/security'
+    | '/_app/account/settings'
+    | '/_app/admin/users'
     | '/_app/companies/$companyId'
     | '/_app/companies/create'
+    | '/_app/organization/api-keys'
+    | '/_app/organization/members'
+    | '/_app/organization/roles'
+    | '/_app/organization/settings'
+    | '/_app/organization/teams'
+    | '/_app/admin/'
     | '/_app/companies/'
+    | '/_app/organization/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AppRoute: typeof AppRouteWithChildren
+  AuthAcceptInvitationRoute: typeof AuthAcceptInvitationRoute
   AuthCallbackRoute: typeof AuthCallbackRoute
+  AuthEmailOtpRoute: typeof AuthEmailOtpRoute
+  AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
+  AuthMagicLinkRoute: typeof AuthMagicLinkRoute
+  AuthRecoverAccountRoute: typeof AuthRecoverAccountRoute
+  AuthResetPasswordRoute: typeof AuthResetPasswordRoute
   AuthSignInRoute: typeof AuthSignInRoute
+  AuthSignOutRoute: typeof AuthSignOutRoute
   AuthSignUpRoute: typeof AuthSignUpRoute
+  AuthTwoFactorRoute: typeof AuthTwoFactorRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -142,11 +410,67 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/admin': {
+      id: '/_app/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AppAdminRouteRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/organization': {
+      id: '/_app/organization'
+      path: '/organization'
+      fullPath: '/organization'
+      preLoaderRoute: typeof AppOrganizationRouteRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/auth/accept-invitation': {
+      id: '/auth/accept-invitation'
+      path: '/auth/accept-invitation'
+      fullPath: '/auth/accept-invitation'
+      preLoaderRoute: typeof AuthAcceptInvitationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/auth/callback': {
       id: '/auth/callback'
       path: '/auth/callback'
       fullPath: '/auth/callback'
       preLoaderRoute: typeof AuthCallbackRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/email-otp': {
+      id: '/auth/email-otp'
+      path: '/auth/email-otp'
+      fullPath: '/auth/email-otp'
+      preLoaderRoute: typeof AuthEmailOtpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/forgot-password': {
+      id: '/auth/forgot-password'
+      path: '/auth/forgot-password'
+      fullPath: '/auth/forgot-password'
+      preLoaderRoute: typeof AuthForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/magic-link': {
+      id: '/auth/magic-link'
+      path: '/auth/magic-link'
+      fullPath: '/auth/magic-link'
+      preLoaderRoute: typeof AuthMagicLinkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/recover-account': {
+      id: '/auth/recover-account'
+      path: '/auth/recover-account'
+      fullPath: '/auth/recover-account'
+      preLoaderRoute: typeof AuthRecoverAccountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/reset-password': {
+      id: '/auth/reset-password'
+      path: '/auth/reset-password'
+      fullPath: '/auth/reset-password'
+      preLoaderRoute: typeof AuthResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth/sign-in': {
@@ -156,12 +480,68 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSignInRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/auth/sign-out': {
+      id: '/auth/sign-out'
+      path: '/auth/sign-out'
+      fullPath: '/auth/sign-out'
+      preLoaderRoute: typeof AuthSignOutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/auth/sign-up': {
       id: '/auth/sign-up'
       path: '/auth/sign-up'
       fullPath: '/auth/sign-up'
       preLoaderRoute: typeof AuthSignUpRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/auth/two-factor': {
+      id: '/auth/two-factor'
+      path: '/auth/two-factor'
+      fullPath: '/auth/two-factor'
+      preLoaderRoute: typeof AuthTwoFactorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/account/api-keys': {
+      id: '/_app/account/api-keys'
+      path: '/account/api-keys'
+      fullPath: '/account/api-keys'
+      preLoaderRoute: typeof AppAccountApiKeysRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/account/organizations': {
+      id: '/_app/account/organizations'
+      path: '/account/organizations'
+      fullPath: '/account/organizations'
+      preLoaderRoute: typeof AppAccountOrganizationsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/account/security': {
+      id: '/_app/account/security'
+      path: '/account/security'
+      fullPath: '/account/security'
+      preLoaderRoute: typeof AppAccountSecurityRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/account/settings': {
+      id: '/_app/account/settings'
+      path: '/account/settings'
+      fullPath: '/account/settings'
+      preLoaderRoute: typeof AppAccountSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin/': {
+      id: '/_app/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AppAdminIndexRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/_app/admin/users': {
+      id: '/_app/admin/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AppAdminUsersRouteImport
+      parentRoute: typeof AppAdminRouteRoute
     }
     '/_app/companies/': {
       id: '/_app/companies/'
@@ -184,16 +564,105 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompaniesCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/organization/': {
+      id: '/_app/organization/'
+      path: '/'
+      fullPath: '/organization/'
+      preLoaderRoute: typeof AppOrganizationIndexRouteImport
+      parentRoute: typeof AppOrganizationRouteRoute
+    }
+    '/_app/organization/api-keys': {
+      id: '/_app/organization/api-keys'
+      path: '/api-keys'
+      fullPath: '/organization/api-keys'
+      preLoaderRoute: typeof AppOrganizationApiKeysRouteImport
+      parentRoute: typeof AppOrganizationRouteRoute
+    }
+    '/_app/organization/members': {
+      id: '/_app/organization/members'
+      path: '/members'
+      fullPath: '/organization/members'
+      preLoaderRoute: typeof AppOrganizationMembersRouteImport
+      parentRoute: typeof AppOrganizationRouteRoute
+    }
+    '/_app/organization/roles': {
+      id: '/_app/organization/roles'
+      path: '/roles'
+      fullPath: '/organization/roles'
+      preLoaderRoute: typeof AppOrganizationRolesRouteImport
+      parentRoute: typeof AppOrganizationRouteRoute
+    }
+    '/_app/organization/settings': {
+      id: '/_app/organization/settings'
+      path: '/settings'
+      fullPath: '/organization/settings'
+      preLoaderRoute: typeof AppOrganizationSettingsRouteImport
+      parentRoute: typeof AppOrganizationRouteRoute
+    }
+    '/_app/organization/teams': {
+      id: '/_app/organization/teams'
+      path: '/teams'
+      fullPath: '/organization/teams'
+      preLoaderRoute: typeof AppOrganizationTeamsRouteImport
+      parentRoute: typeof AppOrganizationRouteRoute
+    }
   }
 }
 
+interface AppAdminRouteRouteChildren {
+  AppAdminUsersRoute: typeof AppAdminUsersRoute
+  AppAdminIndexRoute: typeof AppAdminIndexRoute
+}
+
+const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
+  AppAdminUsersRoute: AppAdminUsersRoute,
+  AppAdminIndexRoute: AppAdminIndexRoute,
+}
+
+const AppAdminRouteRouteWithChildren = AppAdminRouteRoute._addFileChildren(
+  AppAdminRouteRouteChildren,
+)
+
+interface AppOrganizationRouteRouteChildren {
+  AppOrganizationApiKeysRoute: typeof AppOrganizationApiKeysRoute
+  AppOrganizationMembersRoute: typeof AppOrganizationMembersRoute
+  AppOrganizationRolesRoute: typeof AppOrganizationRolesRoute
+  AppOrganizationSettingsRoute: typeof AppOrganizationSettingsRoute
+  AppOrganizationTeamsRoute: typeof AppOrganizationTeamsRoute
+  AppOrganizationIndexRoute: typeof AppOrganizationIndexRoute
+}
+
+const AppOrganizationRouteRouteChildren: AppOrganizationRouteRouteChildren = {
+  AppOrganizationApiKeysRoute: AppOrganizationApiKeysRoute,
+  AppOrganizationMembersRoute: AppOrganizationMembersRoute,
+  AppOrganizationRolesRoute: AppOrganizationRolesRoute,
+  AppOrganizationSettingsRoute: AppOrganizationSettingsRoute,
+  AppOrganizationTeamsRoute: AppOrganizationTeamsRoute,
+  AppOrganizationIndexRoute: AppOrganizationIndexRoute,
+}
+
+const AppOrganizationRouteRouteWithChildren =
+  AppOrganizationRouteRoute._addFileChildren(AppOrganizationRouteRouteChildren)
+
 interface AppRouteChildren {
+  AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
+  AppOrganizationRouteRoute: typeof AppOrganizationRouteRouteWithChildren
+  AppAccountApiKeysRoute: typeof AppAccountApiKeysRoute
+  AppAccountOrganizationsRoute: typeof AppAccountOrganizationsRoute
+  AppAccountSecurityRoute: typeof AppAccountSecurityRoute
+  AppAccountSettingsRoute: typeof AppAccountSettingsRoute
   AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
   AppCompaniesCreateRoute: typeof AppCompaniesCreateRoute
   AppCompaniesIndexRoute: typeof AppCompaniesIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAdminRouteRoute: AppAdminRouteRouteWithChildren,
+  AppOrganizationRouteRoute: AppOrganizationRouteRouteWithChildren,
+  AppAccountApiKeysRoute: AppAccountApiKeysRoute,
+  AppAccountOrganizationsRoute: AppAccountOrganizationsRoute,
+  AppAccountSecurityRoute: AppAccountSecurityRoute,
+  AppAccountSettingsRoute: AppAccountSettingsRoute,
   AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRoute,
   AppCompaniesCreateRoute: AppCompaniesCreateRoute,
   AppCompaniesIndexRoute: AppCompaniesIndexRoute,
@@ -204,9 +673,17 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRoute: AppRouteWithChildren,
+  AuthAcceptInvitationRoute: AuthAcceptInvitationRoute,
   AuthCallbackRoute: AuthCallbackRoute,
+  AuthEmailOtpRoute: AuthEmailOtpRoute,
+  AuthForgotPasswordRoute: AuthForgotPasswordRoute,
+  AuthMagicLinkRoute: AuthMagicLinkRoute,
+  AuthRecoverAccountRoute: AuthRecoverAccountRoute,
+  AuthResetPasswordRoute: AuthResetPasswordRoute,
   AuthSignInRoute: AuthSignInRoute,
+  AuthSignOutRoute: AuthSignOutRoute,
   AuthSignUpRoute: AuthSignUpRoute,
+  AuthTwoFactorRoute: AuthTwoFactorRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

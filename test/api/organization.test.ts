@@ -87,15 +87,13 @@ describe('workspace invitations and roles', () => {
     const cookies: Record<string, string> = { owner: owner.cookie };
     for (const role of ['admin', 'member', 'guest']) {
       const u = await t.signUp();
-      await t.db
-        .insert(memberTable)
-        .values({
-          id: `m-${u.userId}`,
-          organizationId: owner.organizationId,
-          userId: u.userId,
-          role,
-          createdAt: new Date(),
-        });
+      await t.db.insert(memberTable).values({
+        id: `m-${u.userId}`,
+        organizationId: owner.organizationId,
+        userId: u.userId,
+        role,
+        createdAt: new Date(),
+      });
       await t.db
         .update(session)
         .set({ activeOrganizationId: owner.organizationId })

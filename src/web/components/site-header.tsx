@@ -1,20 +1,49 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { env } from '../env';
 import { sessionQueryOptions } from '../features/auth/session';
 import { useSignOut } from '../features/auth/use-sign-out';
 import { Button } from './ui/button';
+import { UserMenuButton, type UserMenuUser } from './ui/user-menu-button';
 
-/** Sticky page header: product name, main navigation and the signed-in user. */
+// Radix's menu and its positioning library stay out of the initial bundle (decision 005): the
+// chunk loads right after the first signed-in render, and the same trigger shows meanwhile.
+const UserMenu = lazy(() =>
+  import('../features/organization/user-menu').then((m) => ({ default: m.UserMenu })),
+);
+
+// Only an impersonating admin ever sees the banner: load it when the session says so.
+const ImpersonationBanner = lazy(() =>
+  import('../features/admin/impersonation-banner').then((m) => ({
+    default: m.ImpersonationBanner,
+  })),
+);
+
+/** Sticky page header: product name, main navigation and the signed-in user's menu. */
 export function SiteHeader() {
   // Not suspense: public pages render the header before (or without) a session.
   const { data: session } = useQuery(sessionQueryOptions());
   const { signOut, isPending } = useSignOut();
   const user = session?.user;
+  // The admin plugin's field; the small client does not declare it.
+  const menuUser: UserMenuUser | null = user
+    ? {
+        name: user.name,
+        email: user.email,
+        image: user.image,
+        role: (user as { role?: string | null }).role,
+      }
+    : null;
 
   return (
     <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+      {(session?.session as { impersonatedBy?: string | null } | undefined)?.impersonatedBy ? (
+        <Suspense fallback={null}>
+          <ImpersonationBanner />
+        </Suspense>
+      ) : null}
       <div className="mx-auto flex h-14 w-full items-center gap-4 px-4 lg:w-[61%]">
         <Link
           to="/"
@@ -23,7 +52,7 @@ export function SiteHeader() {
         >
           {env.appTitle}
         </Link>
-        {user ? (
+        {menuUser ? (
           <>
             <nav aria-label="Main" className="flex items-center gap-1">
               <Link
@@ -37,13 +66,12 @@ export function SiteHeader() {
               </Link>
             </nav>
             <div className="ml-auto flex min-w-0 items-center gap-2">
-              <span
-                className="max-w-[7rem] truncate text-sm text-muted-foreground sm:max-w-[12rem]"
-                // A plain title, not a Radix tooltip: the header is in the initial bundle.
-                title={`Signed in as ${user.email}`}
-              >
-                {user.name}
-              </span>
+              <Suspense fallback={<UserMenuButton user={menuUser} aria-disabled="true" />}>
+                <UserMenu
+                  user={menuUser}
+                  activeOrganizationId={session?.session.activeOrganizationId}
+                />
+              </Suspense>
               <Button
                 variant="outline"
                 size="sm"

@@ -36,7 +36,12 @@ export const fullAuthClient = createAuthClient({
     apiKeyClient(),
     multiSessionClient(),
     adminClient(),
-    organizationClient({ ac, roles, teams: { enabled: true }, dynamicAccessControl: { enabled: true } }),
+    organizationClient({
+      ac,
+      roles,
+      teams: { enabled: true },
+      dynamicAccessControl: { enabled: true },
+    }),
   ],
 });
 

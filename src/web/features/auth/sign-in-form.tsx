@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Loader2 } from 'lucide-react';
+import { KeyRound, Loader2, Mail, MessageSquareText } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -9,27 +8,37 @@ import { signInSchema } from '../../../contracts/auth';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { authClient } from './auth-client';
+import { fullAuthClient } from './auth-client-full';
 import { authErrorField, authErrorMessage } from './error-messages';
 import { ResendVerificationButton } from './resend-verification-button';
-import { clearUserData, setCachedSession } from './session';
+import { useCompleteSignIn } from './use-complete-sign-in';
 
-/** E-mail + password sign-in; lands on `redirectTo` (already checked to be same-origin). */
+const linkClassName = 'font-medium text-primary underline-offset-4 hover:underline';
+
+/**
+ * Sign-in with e-mail + password, or a passkey, with links to the other ways in (magic link,
+ * e-mail code) and to password recovery. Lands on `redirectTo` (already checked to be
+ * same-origin); a second factor, when the account has one, is asked on /auth/two-factor first.
+ */
 export function SignInForm({ redirectTo }: { redirectTo: string }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const completeSignIn = useCompleteSignIn();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [isPasskeyPending, setIsPasskeyPending] = useState(false);
   const form = useForm({
     // The same schema the contracts declare, so the client rejects what the server would.
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const isPending = isSubmitting || isPasskeyPending;
+  // Only a path we accepted travels on; the default needs no search param.
+  const redirectSearch = { redirect: redirectTo };
 
   const onSubmit = form.handleSubmit(async (values) => {
     setUnverifiedEmail(null);
     try {
-      const { error } = await authClient.signIn.email({
+      const { data, error } = await fullAuthClient.signIn.email({
         email: values.email,
         password: values.password,
       });
@@ -43,14 +52,41 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
         toast.error(authErrorMessage(error));
         return;
       }
-      const session = await authClient.getSession();
-      clearUserData(queryClient);
-      setCachedSession(queryClient, session.data ?? null);
-      await navigate({ href: redirectTo, replace: true });
+      // The password was right, but the account has two-factor on: no session yet, only the
+      // short-lived two-factor cookie that /auth/two-factor completes.
+      if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
+        const methods = (data as { twoFactorMethods?: string[] }).twoFactorMethods;
+        await navigate({
+          to: '/auth/two-factor',
+          search: {
+            ...redirectSearch,
+            method: methods && !methods.includes('totp') ? 'otp' : undefined,
+          },
+        });
+        return;
+      }
+      await completeSignIn(redirectTo);
     } catch {
       toast.error('Request failed');
     }
   });
+
+  async function signInWithPasskey() {
+    setIsPasskeyPending(true);
+    try {
+      const { error } = await fullAuthClient.signIn.passkey();
+      if (error) {
+        toast.error(authErrorMessage(error));
+        return;
+      }
+      await completeSignIn(redirectTo);
+    } catch (error) {
+      // The browser's own errors (NotAllowedError when the prompt is dismissed, AbortError).
+      toast.error(authErrorMessage(error instanceof Error ? { code: error.name } : null));
+    } finally {
+      setIsPasskeyPending(false);
+    }
+  }
 
   return (
     <div className="grid gap-6">
@@ -73,35 +109,71 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
             <Input
               {...control}
               type="email"
-              autoComplete="username"
+              autoComplete="username webauthn"
               aria-required="true"
               {...form.register('email')}
             />
           )}
         </FormField>
-        <FormField label="Password" error={errors.password?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="current-password"
-              aria-required="true"
-              {...form.register('password')}
-            />
-          )}
-        </FormField>
-        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+        <div className="grid gap-1.5">
+          <FormField label="Password" error={errors.password?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="current-password"
+                aria-required="true"
+                {...form.register('password')}
+              />
+            )}
+          </FormField>
+          <Link to="/auth/forgot-password" className={`justify-self-end text-sm ${linkClassName}`}>
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" disabled={isPending} aria-busy={isSubmitting || undefined}>
           {isSubmitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
           Sign in
         </Button>
       </form>
 
+      <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
+        <span className="h-px flex-1 bg-border" />
+        or
+        <span className="h-px flex-1 bg-border" />
+      </div>
+
+      <div className="grid gap-2">
+        <Button
+          variant="outline"
+          onClick={() => void signInWithPasskey()}
+          disabled={isPending}
+          aria-busy={isPasskeyPending || undefined}
+        >
+          {isPasskeyPending ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <KeyRound aria-hidden="true" />
+          )}
+          Sign in with a passkey
+        </Button>
+        <Button variant="outline" asChild>
+          <Link to="/auth/magic-link" search={redirectSearch}>
+            <Mail aria-hidden="true" />
+            Sign in with a magic link
+          </Link>
+        </Button>
+        <Button variant="outline" asChild>
+          <Link to="/auth/email-otp" search={redirectSearch}>
+            <MessageSquareText aria-hidden="true" />
+            Sign in with an e-mail code
+          </Link>
+        </Button>
+      </div>
+
       <p className="text-center text-sm text-muted-foreground">
         No account yet?{' '}
-        <Link
-          to="/auth/sign-up"
-          className="font-medium text-primary underline-offset-4 hover:underline"
-        >
+        <Link to="/auth/sign-up" className={linkClassName}>
           Create an account
         </Link>
       </p>

@@ -33,7 +33,8 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
       });
       if (error) {
         const field = authErrorField(error);
-        if (field) form.setError(field, { type: 'server', message: authErrorMessage(error) });
+        if (field && field !== 'code')
+          form.setError(field, { type: 'server', message: authErrorMessage(error) });
         toast.error(authErrorMessage(error));
         return;
       }

@@ -1,5 +1,4 @@
-// zod/mini: route search validation runs in the initial bundle (validateSearch is not split).
-import * as z from 'zod/mini';
+import { optionalEnum } from '../../lib/search-params';
 import type { COMPANY_SORTS, SORT_ORDERS } from '../../../contracts/company';
 
 type CompanySort = (typeof COMPANY_SORTS)[number];
@@ -19,21 +18,21 @@ void ordersCheck;
  * Search params of `/companies`. Every key is optional so plain `/companies` links stay clean;
  * bad values (hand-edited URLs) fall back to the default instead of failing the route.
  */
-export const companiesSearchSchema = z.object({
-  q: z.catch(
-    z.optional(
-      z.pipe(
-        z.string().check(z.trim(), z.maxLength(200)),
-        z.transform((v) => v || undefined),
-      ),
-    ),
-    undefined,
-  ),
-  sort: z.catch(z.optional(z.enum(sorts)), undefined),
-  order: z.catch(z.optional(z.enum(orders)), undefined),
-});
+export interface CompaniesSearch {
+  q?: string;
+  sort?: CompanySort;
+  order?: SortOrder;
+}
 
-export type CompaniesSearch = z.output<typeof companiesSearchSchema>;
+/** validateSearch of `/companies` (plain function: it runs in the initial bundle). */
+export function companiesSearchSchema(search: Record<string, unknown>): CompaniesSearch {
+  const q = typeof search.q === 'string' ? search.q.trim() : '';
+  return {
+    q: q && q.length <= 200 ? q : undefined,
+    sort: optionalEnum(search.sort, sorts),
+    order: optionalEnum(search.order, orders),
+  };
+}
 
 export const DEFAULT_COMPANY_SORT: CompanySort = 'name';
 export const DEFAULT_SORT_ORDER: SortOrder = 'asc';

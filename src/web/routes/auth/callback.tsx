@@ -1,13 +1,15 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import * as z from 'zod/mini';
+import { optionalString } from '../../lib/search-params';
 import { buttonVariants } from '../../components/ui/button';
 import { AuthCard } from '../../features/auth/auth-card';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export const Route = createFileRoute('/auth/callback')({
   // better-auth redirects here after /verify-email, adding ?error=CODE when the token is bad.
-  validateSearch: z.object({ error: z.catch(z.optional(z.string()), undefined) }),
+  validateSearch: (search: Record<string, unknown>): { error?: string } => ({
+    error: optionalString(search.error),
+  }),
   component: VerifyCallbackPage,
 });
 

@@ -1,18 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import { optionalString } from '../../lib/search-params';
 import { AuthCard } from '../../features/auth/auth-card';
 import { redirectIfSignedIn } from '../../features/auth/guards';
 import { SignInForm } from '../../features/auth/sign-in-form';
-import { safeRedirectPath } from '../../lib/safe-redirect';
+import { signInRedirectPath } from '../../features/auth/redirect-target';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export const Route = createFileRoute('/auth/sign-in')({
-  validateSearch: z.object({
-    /** Page to return to after signing in; checked by safeRedirectPath before use. */
-    redirect: z.catch(z.optional(z.string()), undefined),
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({
+    redirect: optionalString(search.redirect),
   }),
   beforeLoad: ({ context: { queryClient }, search }) =>
-    redirectIfSignedIn(queryClient, safeRedirectPath(search.redirect)),
+    redirectIfSignedIn(queryClient, signInRedirectPath(search.redirect)),
   component: SignInPage,
 });
 
@@ -21,7 +20,7 @@ function SignInPage() {
   const { redirect } = Route.useSearch();
   return (
     <AuthCard title="Sign in" description="Welcome back. Sign in to your workspace.">
-      <SignInForm redirectTo={safeRedirectPath(redirect)} />
+      <SignInForm redirectTo={signInRedirectPath(redirect)} />
     </AuthCard>
   );
 }

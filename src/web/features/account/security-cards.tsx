@@ -1,0 +1,669 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { KeyRound, Loader2, LogOut, Pencil, Plus, Trash2, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { formatDateTime } from '../../lib/format';
+import { fullAuthClient } from '../auth/auth-client-full';
+import {
+  accountErrorMessage,
+  accountSessionQueryOptions,
+  AuthRequestError,
+  deviceSessionsQueryOptions,
+  passkeysQueryOptions,
+  refreshUser,
+  sessionsQueryOptions,
+  unwrap,
+} from './api';
+import { ConfirmButton } from './confirm-button';
+import { changePasswordSchema, passkeyNameSchema, phoneSchema, smsCodeSchema } from './schemas';
+
+function PendingIcon({ pending }: { pending: boolean }) {
+  return pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null;
+}
+
+function isoOf(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  return typeof value === 'string' ? value : value.toISOString();
+}
+
+function ListSkeleton() {
+  return (
+    <div className="grid gap-2" aria-busy="true" aria-label="Loading">
+      <Skeleton className="h-12 w-full" />
+      <Skeleton className="h-12 w-full" />
+    </div>
+  );
+}
+
+/** A rough "Chrome on Linux" from a user agent; the full string is in the title. */
+export function describeUserAgent(userAgent: string | null | undefined): string {
+  if (!userAgent) return 'Unknown device';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\/|Chromium\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : null;
+  const os = /Windows/.test(userAgent)
+    ? 'Windows'
+    : /Android/.test(userAgent)
+      ? 'Android'
+      : /iPhone|iPad/.test(userAgent)
+        ? 'iOS'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
+  if (browser && os) return `${browser} on ${os}`;
+  return browser ?? os ?? userAgent.slice(0, 40);
+}
+
+/** Current, new and repeated password; optionally signs out every other device. */
+export function PasswordCard() {
+  const queryClient = useQueryClient();
+  const form = useForm({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: {
+      currentPassword: '',
+      newPassword: '',
+      confirmPassword: '',
+      revokeOtherSessions: false,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await unwrap(
+        fullAuthClient.changePassword({
+          currentPassword: values.currentPassword,
+          newPassword: values.newPassword,
+          revokeOtherSessions: values.revokeOtherSessions,
+        }),
+      );
+      form.reset();
+      await Promise.all([
+        refreshUser(queryClient),
+        queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
+      ]);
+      toast.success(
+        values.revokeOtherSessions
+          ? 'Password changed; your other devices are signed out'
+          : 'Password changed',
+      );
+    } catch (error) {
+      if (error instanceof AuthRequestError && error.code === 'INVALID_PASSWORD') {
+        form.setError(
+          'currentPassword',
+          { type: 'server', message: 'The current password is not correct.' },
+          { shouldFocus: true },
+        );
+      }
+      toast.error(accountErrorMessage(error));
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Password</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4 sm:max-w-md">
+          <FormField label="Current password" error={errors.currentPassword?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="current-password"
+                aria-required="true"
+                {...form.register('currentPassword')}
+              />
+            )}
+          </FormField>
+          <FormField
+            label="New password"
+            error={errors.newPassword?.message}
+            description="8 to 128 characters."
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="new-password"
+                aria-required="true"
+                {...form.register('newPassword')}
+              />
+            )}
+          </FormField>
+          <FormField label="Repeat the new password" error={errors.confirmPassword?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="new-password"
+                aria-required="true"
+                {...form.register('confirmPassword')}
+              />
+            )}
+          </FormField>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              {...form.register('revokeOtherSessions')}
+            />
+            Sign out other devices
+          </label>
+          <Button
+            type="submit"
+            className="justify-self-start"
+            disabled={isSubmitting}
+            aria-busy={isSubmitting || undefined}
+          >
+            <PendingIcon pending={isSubmitting} />
+            Change password
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Phone number for SMS codes: send a code, then verify it. */
+export function PhoneCard() {
+  const queryClient = useQueryClient();
+  const { data: session } = useSuspenseQuery(accountSessionQueryOptions());
+  const user = session.user;
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const phoneForm = useForm({
+    resolver: zodResolver(phoneSchema),
+    defaultValues: { phoneNumber: user.phoneNumber ?? '' },
+  });
+  const codeForm = useForm({ resolver: zodResolver(smsCodeSchema), defaultValues: { code: '' } });
+
+  const sendCode = phoneForm.handleSubmit(async ({ phoneNumber }) => {
+    try {
+      await unwrap(fullAuthClient.phoneNumber.sendOtp({ phoneNumber }));
+      setSentTo(phoneNumber);
+      toast.success('Code sent by SMS');
+    } catch (error) {
+      phoneForm.setError('phoneNumber', { type: 'server', message: accountErrorMessage(error) });
+      toast.error(accountErrorMessage(error));
+    }
+  });
+
+  const verify = codeForm.handleSubmit(async ({ code }) => {
+    if (!sentTo) return;
+    try {
+      await unwrap(
+        fullAuthClient.phoneNumber.verify({ phoneNumber: sentTo, code, updatePhoneNumber: true }),
+      );
+      setSentTo(null);
+      codeForm.reset();
+      await refreshUser(queryClient);
+      toast.success('Phone number verified');
+    } catch (error) {
+      codeForm.setError('code', { type: 'server', message: accountErrorMessage(error) });
+      toast.error(accountErrorMessage(error));
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          Phone number
+          {user.phoneNumber && user.phoneNumberVerified ? <Badge>Verified</Badge> : null}
+        </CardTitle>
+        <CardDescription>
+          {user.phoneNumber ? (
+            <>
+              Your number is <strong className="text-foreground">{user.phoneNumber}</strong>.
+            </>
+          ) : (
+            'Add a number to receive sign-in codes by SMS.'
+          )}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <form onSubmit={(e) => void sendCode(e)} noValidate className="grid gap-3 sm:max-w-md">
+          <FormField
+            label="Phone number"
+            error={phoneForm.formState.errors.phoneNumber?.message}
+            description="International (E.164) format: + then country code and number, e.g. +41791234567."
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="tel"
+                autoComplete="tel"
+                placeholder="+41791234567"
+                {...phoneForm.register('phoneNumber')}
+              />
+            )}
+          </FormField>
+          <Button
+            type="submit"
+            variant="outline"
+            className="justify-self-start"
+            disabled={phoneForm.formState.isSubmitting}
+            aria-busy={phoneForm.formState.isSubmitting || undefined}
+          >
+            <PendingIcon pending={phoneForm.formState.isSubmitting} />
+            Send code
+          </Button>
+        </form>
+        {sentTo ? (
+          <form onSubmit={(e) => void verify(e)} noValidate className="grid gap-3 sm:max-w-xs">
+            <FormField
+              label="Code from the SMS"
+              error={codeForm.formState.errors.code?.message}
+              description={`Sent to ${sentTo}.`}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  {...codeForm.register('code')}
+                />
+              )}
+            </FormField>
+            <Button
+              type="submit"
+              className="justify-self-start"
+              disabled={codeForm.formState.isSubmitting}
+              aria-busy={codeForm.formState.isSubmitting || undefined}
+            >
+              <PendingIcon pending={codeForm.formState.isSubmitting} />
+              Verify phone number
+            </Button>
+          </form>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Dialog to name a new passkey or rename one. */
+function PasskeyNameDialog({
+  open,
+  onOpenChange,
+  title,
+  initialName,
+  submitLabel,
+  onSubmit,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  initialName: string;
+  submitLabel: string;
+  onSubmit: (name: string) => Promise<void>;
+}) {
+  const form = useForm({
+    resolver: zodResolver(passkeyNameSchema),
+    values: { name: initialName },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async ({ name }) => {
+    try {
+      await onSubmit(name);
+      onOpenChange(false);
+    } catch (error) {
+      toast.error(accountErrorMessage(error));
+    }
+  });
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>A name that tells you which device or key this is.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+          <FormField label="Passkey name" error={errors.name?.message}>
+            {(control) => <Input {...control} aria-required="true" {...form.register('name')} />}
+          </FormField>
+          <DialogFooter>
+            <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+              <PendingIcon pending={isSubmitting} />
+              {submitLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Passkeys: list, add (WebAuthn), rename, delete. */
+export function PasskeysCard() {
+  const queryClient = useQueryClient();
+  const passkeys = useQuery(passkeysQueryOptions());
+  const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
+  const invalidate = () =>
+    queryClient.invalidateQueries({ queryKey: passkeysQueryOptions().queryKey });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Passkeys</CardTitle>
+        <CardDescription>
+          Sign in with your fingerprint, face or security key instead of a password.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {passkeys.isPending ? <ListSkeleton /> : null}
+        {passkeys.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {accountErrorMessage(passkeys.error)}
+          </p>
+        ) : null}
+        {passkeys.data?.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No passkeys yet.</p>
+        ) : null}
+        {passkeys.data?.length ? (
+          <ul aria-label="Passkeys" className="divide-y rounded-md border">
+            {passkeys.data.map((key) => {
+              const name = key.name || 'Unnamed passkey';
+              return (
+                <li key={key.id} className="flex flex-wrap items-center gap-3 p-3">
+                  <KeyRound className="size-4 text-muted-foreground" aria-hidden="true" />
+                  <div className="grid min-w-0 flex-1">
+                    <span className="truncate font-medium">{name}</span>
+                    <span className="text-xs text-muted-foreground">
+                      Added {formatDateTime(isoOf(key.createdAt))}
+                    </span>
+                  </div>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Rename ${name}`}
+                    onClick={() => setRenaming({ id: key.id, name: key.name ?? '' })}
+                  >
+                    <Pencil aria-hidden="true" />
+                    Rename
+                  </Button>
+                  <ConfirmButton
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Delete ${name}`}
+                    title="Delete passkey?"
+                    description={`You will no longer be able to sign in with “${name}”.`}
+                    confirmLabel="Delete passkey"
+                    onConfirm={async () => {
+                      try {
+                        await unwrap(fullAuthClient.passkey.deletePasskey({ id: key.id }));
+                        await invalidate();
+                        toast.success('Passkey deleted');
+                      } catch (error) {
+                        toast.error(accountErrorMessage(error));
+                        throw error;
+                      }
+                    }}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    Delete
+                  </ConfirmButton>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        <Button variant="outline" className="justify-self-start" onClick={() => setAdding(true)}>
+          <Plus aria-hidden="true" />
+          Add passkey
+        </Button>
+        <PasskeyNameDialog
+          open={adding}
+          onOpenChange={setAdding}
+          title="Add a passkey"
+          initialName=""
+          submitLabel="Create passkey"
+          onSubmit={async (name) => {
+            const result = await fullAuthClient.passkey.addPasskey({ name });
+            if (result?.error) throw new AuthRequestError(result.error);
+            await invalidate();
+            toast.success('Passkey added');
+          }}
+        />
+        <PasskeyNameDialog
+          open={renaming !== null}
+          onOpenChange={(open) => !open && setRenaming(null)}
+          title="Rename passkey"
+          initialName={renaming?.name ?? ''}
+          submitLabel="Save name"
+          onSubmit={async (name) => {
+            if (!renaming) return;
+            await unwrap(fullAuthClient.passkey.updatePasskey({ id: renaming.id, name }));
+            await invalidate();
+            toast.success('Passkey renamed');
+          }}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Every browser signed in as this user; any but this one can be signed out. */
+export function SessionsCard() {
+  const queryClient = useQueryClient();
+  const { data: current } = useSuspenseQuery(accountSessionQueryOptions());
+  const sessions = useQuery(sessionsQueryOptions());
+  const invalidate = () =>
+    queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey });
+  const others = (sessions.data ?? []).filter((s) => s.token !== current.session.token);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Active sessions</CardTitle>
+        <CardDescription>Browsers and devices signed in to your account.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {sessions.isPending ? <ListSkeleton /> : null}
+        {sessions.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {accountErrorMessage(sessions.error)}
+          </p>
+        ) : null}
+        {sessions.data ? (
+          <ul aria-label="Active sessions" className="divide-y rounded-md border">
+            {sessions.data.map((s) => {
+              const isCurrent = s.token === current.session.token;
+              const device = describeUserAgent(s.userAgent);
+              return (
+                <li key={s.id} className="flex flex-wrap items-center gap-3 p-3">
+                  <div className="grid min-w-0 flex-1">
+                    <span className="flex items-center gap-2 font-medium" title={s.userAgent ?? ''}>
+                      {device}
+                      {isCurrent ? <Badge>This device</Badge> : null}
+                    </span>
+                    <span className="text-xs text-muted-foreground">
+                      {s.ipAddress || 'Unknown IP'} · signed in {formatDateTime(isoOf(s.createdAt))}
+                    </span>
+                  </div>
+                  {isCurrent ? null : (
+                    <ConfirmButton
+                      size="sm"
+                      aria-label={`Sign out ${device}, signed in ${formatDateTime(isoOf(s.createdAt))}`}
+                      title="Sign out this session?"
+                      description={`${device} will have to sign in again.`}
+                      confirmLabel="Sign out session"
+                      onConfirm={async () => {
+                        try {
+                          await unwrap(fullAuthClient.revokeSession({ token: s.token }));
+                          await invalidate();
+                          toast.success('Session signed out');
+                        } catch (error) {
+                          toast.error(accountErrorMessage(error));
+                          throw error;
+                        }
+                      }}
+                    >
+                      <LogOut aria-hidden="true" />
+                      Sign out
+                    </ConfirmButton>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        {others.length > 0 ? (
+          <ConfirmButton
+            className="justify-self-start"
+            title="Sign out all other sessions?"
+            description="Every other browser and device will have to sign in again."
+            confirmLabel="Sign out others"
+            onConfirm={async () => {
+              try {
+                await unwrap(fullAuthClient.revokeOtherSessions());
+                await invalidate();
+                toast.success('Other sessions signed out');
+              } catch (error) {
+                toast.error(accountErrorMessage(error));
+                throw error;
+              }
+            }}
+          >
+            <LogOut aria-hidden="true" />
+            Sign out all other sessions
+          </ConfirmButton>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Accounts signed in on this browser (multi-session): switch between them or sign one out. */
+export function DeviceSessionsCard() {
+  const queryClient = useQueryClient();
+  const { data: current } = useSuspenseQuery(accountSessionQueryOptions());
+  const devices = useQuery(deviceSessionsQueryOptions());
+  const [switching, setSwitching] = useState<string | null>(null);
+
+  async function switchTo(sessionToken: string) {
+    setSwitching(sessionToken);
+    try {
+      await unwrap(fullAuthClient.multiSession.setActive({ sessionToken }));
+      // Everything cached belongs to the previous account: start the app afresh.
+      window.location.assign('/companies');
+    } catch (error) {
+      toast.error(accountErrorMessage(error));
+      setSwitching(null);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Accounts on this device</CardTitle>
+        <CardDescription>
+          Stay signed in to several accounts in this browser and switch between them.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {devices.isPending ? <ListSkeleton /> : null}
+        {devices.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {accountErrorMessage(devices.error)}
+          </p>
+        ) : null}
+        {devices.data ? (
+          <ul aria-label="Accounts on this device" className="divide-y rounded-md border">
+            {devices.data.map(({ session, user }) => {
+              const isCurrent = session.token === current.session.token;
+              return (
+                <li key={session.token} className="flex flex-wrap items-center gap-3 p-3">
+                  <div className="grid min-w-0 flex-1">
+                    <span className="flex items-center gap-2 font-medium">
+                      <span className="truncate">{user.name}</span>
+                      {isCurrent ? <Badge>Active</Badge> : null}
+                    </span>
+                    <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+                  </div>
+                  {isCurrent ? null : (
+                    <>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        aria-label={`Switch to ${user.email}`}
+                        disabled={switching !== null}
+                        onClick={() => void switchTo(session.token)}
+                      >
+                        <PendingIcon pending={switching === session.token} />
+                        Switch
+                      </Button>
+                      <ConfirmButton
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Sign out ${user.email}`}
+                        title="Sign this account out?"
+                        description={`${user.email} will be signed out of this browser.`}
+                        confirmLabel="Sign out"
+                        onConfirm={async () => {
+                          try {
+                            await unwrap(
+                              fullAuthClient.multiSession.revoke({ sessionToken: session.token }),
+                            );
+                            await queryClient.invalidateQueries({
+                              queryKey: deviceSessionsQueryOptions().queryKey,
+                            });
+                            toast.success('Account signed out');
+                          } catch (error) {
+                            toast.error(accountErrorMessage(error));
+                            throw error;
+                          }
+                        }}
+                      >
+                        <LogOut aria-hidden="true" />
+                        Sign out
+                      </ConfirmButton>
+                    </>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        <Button variant="outline" className="justify-self-start" asChild>
+          <Link to="/auth/sign-in">
+            <UserPlus aria-hidden="true" />
+            Add another account
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,366 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Loader2, MailCheck, Trash2, Upload, UserRound } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { fullAuthClient } from '../auth/auth-client-full';
+import {
+  accountErrorMessage,
+  accountSessionQueryOptions,
+  AuthRequestError,
+  refreshUser,
+  unwrap,
+} from './api';
+import { avatarFileError, squareAvatarDataUrl } from './avatar';
+import { ConfirmButton } from './confirm-button';
+import { changeEmailSchema, profileSchema } from './schemas';
+
+function PendingIcon({ pending }: { pending: boolean }) {
+  return pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null;
+}
+
+/** Display name and username. A taken username is reported next to the field. */
+export function ProfileCard() {
+  const queryClient = useQueryClient();
+  const { data: session } = useSuspenseQuery(accountSessionQueryOptions());
+  const user = session.user;
+  const form = useForm({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { name: user.name, username: user.username ?? '' },
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await unwrap(
+        fullAuthClient.updateUser({
+          name: values.name,
+          // An empty field leaves the username as it is (better-auth cannot clear it).
+          ...(values.username ? { username: values.username } : {}),
+        }),
+      );
+      await refreshUser(queryClient);
+      form.reset(values);
+      toast.success('Profile saved');
+    } catch (error) {
+      if (error instanceof AuthRequestError && error.code?.startsWith('USERNAME')) {
+        form.setError(
+          'username',
+          { type: 'server', message: error.message },
+          { shouldFocus: true },
+        );
+      } else if (error instanceof AuthRequestError && error.code === 'INVALID_NAME') {
+        form.setError('name', { type: 'server', message: error.message }, { shouldFocus: true });
+      }
+      toast.error(accountErrorMessage(error));
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile</CardTitle>
+        <CardDescription>How you appear to your colleagues.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4 sm:max-w-md">
+          <FormField label="Name" error={errors.name?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="name"
+                aria-required="true"
+                {...form.register('name')}
+              />
+            )}
+          </FormField>
+          <FormField
+            label="Username"
+            error={errors.username?.message}
+            description="Optional. 3 to 32 letters, digits, underscores or dots; you can sign in with it."
+          >
+            {(control) => (
+              <Input {...control} autoComplete="username" {...form.register('username')} />
+            )}
+          </FormField>
+          <Button
+            type="submit"
+            className="justify-self-start"
+            disabled={isSubmitting || !isDirty}
+            aria-busy={isSubmitting || undefined}
+          >
+            <PendingIcon pending={isSubmitting} />
+            Save profile
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Change of e-mail address: confirmed from the current inbox first. */
+export function EmailCard() {
+  const { data: session } = useSuspenseQuery(accountSessionQueryOptions());
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(changeEmailSchema),
+    defaultValues: { newEmail: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ newEmail }) => {
+    try {
+      await unwrap(fullAuthClient.changeEmail({ newEmail, callbackURL: '/account/settings' }));
+      setSentTo(newEmail);
+      form.reset({ newEmail: '' });
+    } catch (error) {
+      if (error instanceof AuthRequestError && error.code?.includes('EMAIL')) {
+        form.setError('newEmail', { type: 'server', message: error.message });
+      }
+      toast.error(accountErrorMessage(error));
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>E-mail address</CardTitle>
+        <CardDescription>
+          You sign in with <strong className="text-foreground">{session.user.email}</strong>.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {sentTo ? (
+          <p
+            role="status"
+            className="flex items-start gap-2 rounded-md border bg-muted/50 p-3 text-sm"
+          >
+            <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>
+              Check your current inbox to confirm the change to <strong>{sentTo}</strong>. The
+              address changes once you click the link in that e-mail.
+            </span>
+          </p>
+        ) : null}
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4 sm:max-w-md">
+          <FormField label="New e-mail address" error={errors.newEmail?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                autoComplete="email"
+                {...form.register('newEmail')}
+              />
+            )}
+          </FormField>
+          <Button
+            type="submit"
+            className="justify-self-start"
+            disabled={isSubmitting}
+            aria-busy={isSubmitting || undefined}
+          >
+            <PendingIcon pending={isSubmitting} />
+            Change e-mail
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The avatar at 128 px, or the person icon when there is none. */
+function AvatarImage({ src, name }: { src: string | null | undefined; name: string }) {
+  return src ? (
+    <img
+      src={src}
+      alt={`Avatar of ${name}`}
+      width={128}
+      height={128}
+      className="size-32 rounded-full border object-cover"
+    />
+  ) : (
+    <div
+      role="img"
+      aria-label="No avatar"
+      className="flex size-32 items-center justify-center rounded-full border bg-muted text-muted-foreground"
+    >
+      <UserRound className="size-12" aria-hidden="true" />
+    </div>
+  );
+}
+
+/** Avatar: pick a PNG, preview the 256×256 crop, save it into the user record. */
+export function AvatarCard() {
+  const queryClient = useQueryClient();
+  const { data: session } = useSuspenseQuery(accountSessionQueryOptions());
+  const user = session.user;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const [preview, setPreview] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [isPending, setIsPending] = useState(false);
+
+  async function pick(file: File | undefined) {
+    setFileError(null);
+    setPreview(null);
+    if (!file) return;
+    const problem = avatarFileError(file);
+    if (problem) {
+      setFileError(problem);
+      return;
+    }
+    try {
+      setPreview(await squareAvatarDataUrl(file));
+    } catch (error) {
+      setFileError(accountErrorMessage(error));
+    }
+  }
+
+  async function save(image: string | null) {
+    setIsPending(true);
+    try {
+      await unwrap(fullAuthClient.updateUser({ image }));
+      await refreshUser(queryClient);
+      setPreview(null);
+      if (inputRef.current) inputRef.current.value = '';
+      toast.success(image ? 'Avatar saved' : 'Avatar removed');
+    } catch (error) {
+      toast.error(accountErrorMessage(error));
+      throw error;
+    } finally {
+      setIsPending(false);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Avatar</CardTitle>
+        <CardDescription>A PNG of up to 5 MB; we crop it to a square.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <AvatarImage src={preview ?? user.image} name={user.name} />
+        <div className="grid gap-3">
+          <div className="grid gap-1.5">
+            <label htmlFor={inputId} className="text-sm font-medium">
+              Choose a PNG image
+            </label>
+            <Input
+              ref={inputRef}
+              id={inputId}
+              type="file"
+              accept="image/png"
+              aria-invalid={fileError ? true : undefined}
+              aria-describedby={fileError ? `${inputId}-error` : undefined}
+              onChange={(e) => void pick(e.target.files?.[0])}
+            />
+            {fileError ? (
+              <p id={`${inputId}-error`} className="text-xs font-medium text-destructive">
+                {fileError}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {preview ? (
+              <>
+                <Button
+                  onClick={() => void save(preview).catch(() => {})}
+                  disabled={isPending}
+                  aria-busy={isPending || undefined}
+                >
+                  {isPending ? (
+                    <Loader2 className="animate-spin" aria-hidden="true" />
+                  ) : (
+                    <Upload aria-hidden="true" />
+                  )}
+                  Save avatar
+                </Button>
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    setPreview(null);
+                    if (inputRef.current) inputRef.current.value = '';
+                  }}
+                  disabled={isPending}
+                >
+                  Cancel
+                </Button>
+              </>
+            ) : null}
+            {user.image && !preview ? (
+              <ConfirmButton
+                title="Remove avatar?"
+                description="Your initials icon is shown instead."
+                confirmLabel="Remove avatar"
+                onConfirm={() => save(null)}
+              >
+                <Trash2 aria-hidden="true" />
+                Remove avatar
+              </ConfirmButton>
+            ) : null}
+          </div>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Danger zone: deleting the account, confirmed through a link sent by e-mail. */
+export function DeleteAccountCard() {
+  const [requested, setRequested] = useState(false);
+
+  return (
+    <Card className="border-destructive/50">
+      <CardHeader>
+        <CardTitle className="text-destructive">Danger zone</CardTitle>
+        <CardDescription>
+          Deleting your account removes your sign-in and your personal data. Workspaces you own stay
+          with their other owners.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {requested ? (
+          <p
+            role="status"
+            className="flex items-start gap-2 rounded-md border bg-muted/50 p-3 text-sm"
+          >
+            <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>
+              We sent you an e-mail to confirm. Your account is deleted once you click the link in
+              it.
+            </span>
+          </p>
+        ) : null}
+        <ConfirmButton
+          variant="destructive"
+          title="Delete your account?"
+          description="We will e-mail you a link; the account is deleted only when you open it. This cannot be undone."
+          confirmLabel="Send confirmation e-mail"
+          onConfirm={async () => {
+            try {
+              await unwrap(fullAuthClient.deleteUser({ callbackURL: '/auth/sign-in' }));
+              setRequested(true);
+            } catch (error) {
+              toast.error(accountErrorMessage(error));
+              throw error;
+            }
+          }}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete account
+        </ConfirmButton>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,165 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from '@tanstack/react-router';
+import { Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/button';
+import { fullAuthClient } from './auth-client-full';
+import { AuthCard } from './auth-card';
+import { BackToSignIn } from './auth-links';
+import { sixDigitCodeSchema } from './auth-schemas';
+import { CodeField } from './code-field';
+import { EmailFieldForm } from './email-field-form';
+import { authErrorField, authErrorMessage } from './error-messages';
+import { useCompleteSignIn } from './use-complete-sign-in';
+
+/** Sign-in with a 6-digit code sent by e-mail: first the address, then the code. */
+export function EmailOtpPage({
+  redirectTo,
+  redirect,
+}: {
+  redirectTo: string;
+  redirect: string | undefined;
+}) {
+  const [email, setEmail] = useState<string | null>(null);
+
+  async function sendCode(address: string): Promise<boolean> {
+    try {
+      const { error } = await fullAuthClient.emailOtp.sendVerificationOtp({
+        email: address,
+        type: 'sign-in',
+      });
+      if (error) {
+        toast.error(authErrorMessage(error));
+        return false;
+      }
+      setEmail(address);
+      return true;
+    } catch {
+      toast.error('Request failed');
+      return false;
+    }
+  }
+
+  if (email) {
+    return (
+      <CodeStep
+        email={email}
+        redirectTo={redirectTo}
+        redirect={redirect}
+        onResend={async () => {
+          if (await sendCode(email)) toast.success(`New code sent to ${email}`);
+        }}
+        onChangeEmail={() => setEmail(null)}
+      />
+    );
+  }
+  return (
+    <AuthCard
+      title="Sign in with an e-mail code"
+      description="We will e-mail you a 6-digit code that signs you in, no password needed."
+    >
+      <div className="grid gap-6">
+        <EmailFieldForm
+          submitLabel="Send code"
+          onSubmit={async (address) => void (await sendCode(address))}
+        />
+        <BackToSignIn redirect={redirect} />
+      </div>
+    </AuthCard>
+  );
+}
+
+function CodeStep({
+  email,
+  redirectTo,
+  redirect,
+  onResend,
+  onChangeEmail,
+}: {
+  email: string;
+  redirectTo: string;
+  redirect: string | undefined;
+  onResend: () => Promise<void>;
+  onChangeEmail: () => void;
+}) {
+  const navigate = useNavigate();
+  const completeSignIn = useCompleteSignIn();
+  const [isResending, setIsResending] = useState(false);
+  const form = useForm({ resolver: zodResolver(sixDigitCodeSchema), defaultValues: { code: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ code }) => {
+    try {
+      const { data, error } = await fullAuthClient.signIn.emailOtp({ email, otp: code });
+      if (error) {
+        if (authErrorField(error) === 'code') {
+          form.setError('code', { type: 'server', message: authErrorMessage(error) });
+        }
+        toast.error(authErrorMessage(error));
+        return;
+      }
+      // With two-factor on, the code is only the first step (src/server/auth/second-factor.ts).
+      const answer = data as { twoFactorRedirect?: boolean; twoFactorMethods?: string[] } | null;
+      if (answer?.twoFactorRedirect) {
+        const methods = answer.twoFactorMethods;
+        await navigate({
+          to: '/auth/two-factor',
+          search: { redirect, method: methods && !methods.includes('totp') ? 'otp' : undefined },
+        });
+        return;
+      }
+      await completeSignIn(redirectTo);
+    } catch {
+      toast.error('Request failed');
+    }
+  });
+
+  async function resend() {
+    setIsResending(true);
+    await onResend();
+    setIsResending(false);
+  }
+
+  return (
+    <AuthCard
+      title="Enter your code"
+      description={
+        <>
+          We sent a 6-digit code to <strong className="break-all">{email}</strong>. It is valid for
+          5 minutes.
+        </>
+      }
+    >
+      <div className="grid gap-6">
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
+          <CodeField
+            label="Code"
+            error={errors.code?.message}
+            registration={form.register('code')}
+          />
+          <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+            {isSubmitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            Sign in
+          </Button>
+        </form>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => void resend()}
+            disabled={isResending}
+            aria-busy={isResending || undefined}
+          >
+            Send a new code
+          </Button>
+          <Button variant="ghost" size="sm" onClick={onChangeEmail}>
+            Use another e-mail address
+          </Button>
+        </div>
+        <BackToSignIn redirect={redirect} />
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,75 @@
+import { Loader2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogConfirm,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../components/ui/alert-dialog';
+
+/**
+ * A trigger plus its confirmation dialog. `onConfirm` runs the request; when it rejects (the
+ * caller reported the error) the dialog stays open so the user can retry or cancel.
+ */
+export function ConfirmAction({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  children,
+  confirmDisabled = false,
+}: {
+  trigger: ReactNode;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => Promise<unknown>;
+  /** Extra content between the description and the buttons (a reason field, say). */
+  children?: ReactNode;
+  confirmDisabled?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const [isPending, setIsPending] = useState(false);
+
+  async function confirm() {
+    setIsPending(true);
+    try {
+      await onConfirm();
+      setOpen(false);
+    } catch {
+      // Reported by the caller.
+    } finally {
+      setIsPending(false);
+    }
+  }
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !isPending && setOpen(next)}>
+      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        {children}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogConfirm
+            onClick={() => void confirm()}
+            disabled={isPending || confirmDisabled}
+            aria-busy={isPending || undefined}
+          >
+            {isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            {confirmLabel}
+          </AlertDialogConfirm>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

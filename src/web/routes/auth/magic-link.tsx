@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { optionalString } from '../../lib/search-params';
+import { redirectIfSignedIn } from '../../features/auth/guards';
+import { MagicLinkPage } from '../../features/auth/magic-link-page';
+import { signInRedirectPath } from '../../features/auth/redirect-target';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export const Route = createFileRoute('/auth/magic-link')({
+  validateSearch: (search: Record<string, unknown>): { redirect?: string; error?: string } => ({
+    redirect: optionalString(search.redirect),
+    error: optionalString(search.error),
+  }),
+  beforeLoad: ({ context: { queryClient }, search }) =>
+    redirectIfSignedIn(queryClient, signInRedirectPath(search.redirect)),
+  component: MagicLink,
+});
+
+function MagicLink() {
+  useDocumentTitle('Sign in with a magic link');
+  const { redirect, error } = Route.useSearch();
+  return (
+    <MagicLinkPage redirectTo={signInRedirectPath(redirect)} redirect={redirect} error={error} />
+  );
+}
