@@ -134,3 +134,47 @@ describe('workspace invitations and roles', () => {
     }
   });
 });
+
+describe('workspace fields', () => {
+  it.each([
+    ['a name over 32 characters', { name: 'x'.repeat(33), slug: 'long-name' }, 'name'],
+    ['an empty name', { name: '  ', slug: 'empty-name' }, 'name'],
+    ['a slug over 48 characters', { name: 'Firm', slug: 'a'.repeat(49) }, 'slug'],
+    ['a slug with capitals and spaces', { name: 'Firm', slug: 'Bad Slug' }, 'slug'],
+    [
+      'a logo that is not an image',
+      { name: 'Firm', slug: 'firm-logo', logo: 'https://evil.example/x.png' },
+      'logo',
+    ],
+  ])('refuses %s on create and update, naming the field', async (_label, body, field) => {
+    const owner = await t.signUp();
+    const create = await t.request('/api/auth/organization/create', {
+      method: 'POST',
+      body,
+      cookie: owner.cookie,
+    });
+    expect(create.status).toBe(400);
+    expect((await create.json()).fields).toHaveProperty(field);
+    const update = await t.request('/api/auth/organization/update', {
+      method: 'POST',
+      body: { organizationId: owner.organizationId, data: body },
+      cookie: owner.cookie,
+    });
+    expect(update.status).toBe(400);
+    expect((await update.json()).fields).toHaveProperty(field);
+  });
+
+  it('accepts a valid workspace', async () => {
+    const owner = await t.signUp();
+    const res = await t.request('/api/auth/organization/create', {
+      method: 'POST',
+      body: {
+        name: 'Van Dijk Advocaten',
+        slug: `van-dijk-${owner.userId.slice(0, 6).toLowerCase()}`,
+        keepCurrentActiveOrganization: true,
+      },
+      cookie: owner.cookie,
+    });
+    expect(res.status).toBe(200);
+  });
+});

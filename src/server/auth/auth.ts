@@ -271,3 +271,67 @@ export async function applyAdminEmails(
     .set({ role: 'admin' })
     .where(inArray(sql`lower(${schema.user.email})`, emails));
 }
+
+export const ORGANIZATION_NAME_MAX = 32;
+export const ORGANIZATION_SLUG_MAX = 48;
+const LOGO_MAX_CHARS = 200_000;
+
+/**
+ * Workspace name ≤ 32, slug ≤ 48 (lower-case letters, digits and dashes) and a small PNG/JPEG
+ * logo (issue 3), checked before better-auth sees create/update requests. Returns a 400 in
+ * better-auth's error shape naming the field, or null.
+ */
+export async function checkOrganizationFields(request: Request): Promise<Response | null> {
+  const path = new URL(request.url).pathname;
+  if (
+    request.method !== 'POST' ||
+    (path !== '/api/auth/organization/create' && path !== '/api/auth/organization/update')
+  ) {
+    return null;
+  }
+  const body = (await request
+    .clone()
+    .json()
+    .catch(() => null)) as {
+    name?: unknown;
+    slug?: unknown;
+    logo?: unknown;
+    data?: Record<string, unknown>;
+  } | null;
+  if (!body) return null;
+  const fields = path.endsWith('/create') ? body : (body.data ?? {});
+  const fail = (field: string, message: string) =>
+    Response.json(
+      { code: 'INVALID_ORGANIZATION', message, fields: { [field]: message } },
+      { status: 400 },
+    );
+  if (fields.name !== undefined) {
+    const name = typeof fields.name === 'string' ? fields.name.trim() : '';
+    if (name.length < 1 || name.length > ORGANIZATION_NAME_MAX) {
+      return fail('name', `Workspace name must be 1 to ${ORGANIZATION_NAME_MAX} characters`);
+    }
+  }
+  if (fields.slug !== undefined) {
+    if (
+      typeof fields.slug !== 'string' ||
+      !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(fields.slug) ||
+      fields.slug.length > ORGANIZATION_SLUG_MAX
+    ) {
+      return fail(
+        'slug',
+        `Slug: lower-case letters, digits and dashes, at most ${ORGANIZATION_SLUG_MAX} characters`,
+      );
+    }
+  }
+  // '' and null both mean "no logo".
+  if (fields.logo !== undefined && fields.logo !== null && fields.logo !== '') {
+    if (
+      typeof fields.logo !== 'string' ||
+      !/^data:image\/(png|jpeg);base64,/.test(fields.logo) ||
+      fields.logo.length > LOGO_MAX_CHARS
+    ) {
+      return fail('logo', 'The logo must be a small PNG or JPEG image');
+    }
+  }
+  return null;
+}

@@ -12,7 +12,7 @@ import { fieldErrors } from '../../contracts/errors';
 import { businessPermissions } from '../../contracts/access-control';
 import { meResponseSchema } from '../../contracts/me';
 import { metaResponseSchema } from '../../contracts/meta';
-import { checkNameLength, type Auth } from '../auth/auth';
+import { checkNameLength, checkOrganizationFields, type Auth } from '../auth/auth';
 import { createActorResolver } from '../auth/session';
 import { createApiKeyForUser } from '../auth/api-key-create';
 import { serveAvatar, storeAvatar } from '../auth/avatar';
@@ -143,7 +143,10 @@ export function createApp(deps: AppDeps) {
       signal: c.req.raw.signal,
     };
     const incoming = new Request(c.req.url, init);
-    const refused = (await checkNameLength(incoming)) ?? (await checkEmailRate(incoming));
+    const refused =
+      (await checkNameLength(incoming)) ??
+      (await checkOrganizationFields(incoming)) ??
+      (await checkEmailRate(incoming));
     if (refused) return refused;
     const request = await storeAvatar(incoming, { auth, db });
     if (request instanceof Response) return request;
