@@ -226,6 +226,15 @@ export async function membershipRole(
   return rows[0]?.role ?? null;
 }
 
+/**
+ * A POST to /api/auth as our HTTP layer sees it before better-auth: the path and the JSON body,
+ * parsed once (null when absent or malformed — better-auth answers those itself).
+ */
+export interface AuthCall {
+  path: string;
+  body: Record<string, unknown> | null;
+}
+
 /** Paths whose body carries the user's display name (checked before better-auth sees it). */
 const NAME_PATHS = new Set(['/api/auth/sign-up/email', '/api/auth/update-user']);
 
@@ -233,15 +242,9 @@ const NAME_PATHS = new Set(['/api/auth/sign-up/email', '/api/auth/update-user'])
  * better-auth does not limit the display name; we do (1–32 characters, issue 2). Returns a
  * better-auth-shaped error response, or null when the request may go on.
  */
-export async function checkNameLength(request: Request): Promise<Response | null> {
-  if (request.method !== 'POST' || !NAME_PATHS.has(new URL(request.url).pathname)) return null;
-  let body: unknown;
-  try {
-    body = await request.clone().json();
-  } catch {
-    return null; // better-auth answers malformed bodies itself
-  }
-  const name = (body as { name?: unknown } | null)?.name;
+export function checkNameLength(call: AuthCall): Response | null {
+  if (!NAME_PATHS.has(call.path)) return null;
+  const name = call.body?.name;
   if (typeof name !== 'string') return null;
   const length = name.trim().length;
   if (length >= 1 && length <= NAME_MAX_LENGTH) return null;
@@ -281,18 +284,12 @@ const LOGO_MAX_CHARS = 200_000;
  * logo (issue 3), checked before better-auth sees create/update requests. Returns a 400 in
  * better-auth's error shape naming the field, or null.
  */
-export async function checkOrganizationFields(request: Request): Promise<Response | null> {
-  const path = new URL(request.url).pathname;
-  if (
-    request.method !== 'POST' ||
-    (path !== '/api/auth/organization/create' && path !== '/api/auth/organization/update')
-  ) {
+export function checkOrganizationFields(call: AuthCall): Response | null {
+  const { path } = call;
+  if (path !== '/api/auth/organization/create' && path !== '/api/auth/organization/update') {
     return null;
   }
-  const body = (await request
-    .clone()
-    .json()
-    .catch(() => null)) as {
+  const body = call.body as {
     name?: unknown;
     slug?: unknown;
     logo?: unknown;

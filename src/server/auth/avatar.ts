@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Database } from '../db/client';
 import { userAvatar } from '../db/schema';
-import type { Auth } from './auth';
+import type { Auth, AuthCall } from './auth';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 export const AVATAR_MAX_BYTES = 512 * 1024;
@@ -28,21 +28,17 @@ export function pngSize(png: Buffer): { width: number; height: number } | null {
 /**
  * `POST /api/auth/update-user` with an `image`: a PNG data URL (the browser crops and resizes it
  * to 256 px) is stored in `user_avatar` and replaced by its URL before better-auth sees the
- * request; `null` removes the avatar. Returns the request to pass on, or a 4xx response.
+ * request; `null` removes the avatar. Returns the call to pass on, or a 4xx response.
  */
 export async function storeAvatar(
-  request: Request,
+  call: AuthCall,
+  headers: Headers,
   deps: { auth: Auth; db: Database },
-): Promise<Request | Response> {
-  if (request.method !== 'POST' || new URL(request.url).pathname !== '/api/auth/update-user')
-    return request;
-  const body = (await request
-    .clone()
-    .json()
-    .catch(() => null)) as Record<string, unknown> | null;
-  if (!body || !('image' in body)) return request;
-  const session = await deps.auth.api.getSession({ headers: request.headers });
-  if (!session) return request; // better-auth answers 401 itself
+): Promise<AuthCall | Response> {
+  const { body } = call;
+  if (call.path !== '/api/auth/update-user' || !body || !('image' in body)) return call;
+  const session = await deps.auth.api.getSession({ headers });
+  if (!session) return call; // better-auth answers 401 itself
   const userId = session.user.id;
   let image: string | null;
   if (body.image === null) {
@@ -70,13 +66,7 @@ export async function storeAvatar(
   } else {
     return bad('The avatar must be a PNG image (data URL)');
   }
-  const headers = new Headers(request.headers);
-  headers.delete('content-length');
-  return new Request(request.url, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ ...body, image }),
-  });
+  return { ...call, body: { ...body, image } };
 }
 
 /** `GET /api/avatars/:userId`: the stored PNG, for signed-in users. */

@@ -12,7 +12,7 @@ import { fieldErrors } from '../../contracts/errors';
 import { businessPermissions } from '../../contracts/access-control';
 import { meResponseSchema } from '../../contracts/me';
 import { metaResponseSchema } from '../../contracts/meta';
-import { checkNameLength, checkOrganizationFields, type Auth } from '../auth/auth';
+import { checkNameLength, checkOrganizationFields, type Auth, type AuthCall } from '../auth/auth';
 import { createActorResolver } from '../auth/session';
 import { createApiKeyForUser } from '../auth/api-key-create';
 import { serveAvatar, storeAvatar } from '../auth/avatar';
@@ -117,14 +117,8 @@ export function createApp(deps: AppDeps) {
 
   const emailLimiter =
     env.AUTH_RATE_LIMIT === 'on' ? createEmailRateLimiter(deps.secondaryStorage) : null;
-  const checkEmailRate = async (request: Request): Promise<Response | null> => {
-    const path = new URL(request.url).pathname;
-    if (!emailLimiter || request.method !== 'POST' || !EMAIL_RULES[path]) return null;
-    const body = (await request
-      .clone()
-      .json()
-      .catch(() => null)) as { email?: unknown } | null;
-    if (typeof body?.email !== 'string') return null;
+  const checkEmailRate = async ({ path, body }: AuthCall): Promise<Response | null> => {
+    if (!emailLimiter || !EMAIL_RULES[path] || typeof body?.email !== 'string') return null;
     return (await emailLimiter.allow(path, body.email)) ? null : tooManyAttempts();
   };
 
@@ -135,24 +129,43 @@ export function createApp(deps: AppDeps) {
       CLIENT_IP_HEADER,
       clientIp(remoteAddress(c), c.req.header('x-forwarded-for'), trustedProxies),
     );
-    const init: RequestInit & { duplex?: 'half' } = {
-      method: c.req.method,
-      headers,
-      body: c.req.method === 'GET' ? undefined : c.req.raw.body,
-      duplex: 'half',
-      signal: c.req.raw.signal,
-    };
-    const incoming = new Request(c.req.url, init);
-    const refused =
-      (await checkNameLength(incoming)) ??
-      (await checkOrganizationFields(incoming)) ??
-      (await checkEmailRate(incoming));
-    if (refused) return refused;
-    const request = await storeAvatar(incoming, { auth, db });
-    if (request instanceof Response) return request;
-    if (request.method === 'POST' && new URL(request.url).pathname === '/api/auth/api-key/create') {
-      return createApiKeyForUser(request, { auth, db });
+    if (c.req.method !== 'POST') {
+      return auth.handler(
+        new Request(c.req.url, { method: c.req.method, headers, signal: c.req.raw.signal }),
+      );
     }
+    // The body is read once; our checks see it parsed, better-auth gets it (possibly amended).
+    const text = await c.req.text();
+    if (text.length > BODY_LIMIT_BYTES) {
+      return c.json(
+        { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is larger than 1 MB' },
+        413,
+      );
+    }
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null; // better-auth answers malformed bodies itself
+    }
+    const body =
+      parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)
+        : null;
+    const call: AuthCall = { path: new URL(c.req.url).pathname, body };
+    const refused =
+      checkNameLength(call) ?? checkOrganizationFields(call) ?? (await checkEmailRate(call));
+    if (refused) return refused;
+    const amended = await storeAvatar(call, headers, { auth, db });
+    if (amended instanceof Response) return amended;
+    headers.delete('content-length');
+    const request = new Request(c.req.url, {
+      method: 'POST',
+      headers,
+      body: amended === call ? text : JSON.stringify(amended.body),
+      signal: c.req.raw.signal,
+    });
+    if (call.path === '/api/auth/api-key/create') return createApiKeyForUser(request, { auth, db });
     return auth.handler(request);
   });
 

@@ -1,17 +1,6 @@
-import { Loader2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../components/ui/alert-dialog';
+import type { ReactNode } from 'react';
 import { Button, type ButtonProps } from '../../components/ui/button';
+import { ConfirmAction } from '../../components/ui/confirm-action';
 
 /**
  * A button that asks before a destructive action. `onConfirm` runs the request; when it throws
@@ -40,24 +29,13 @@ export function ConfirmButton({
   className?: string;
   'aria-label'?: string;
 }) {
-  const [open, setOpen] = useState(false);
-  const [isPending, setIsPending] = useState(false);
-
-  async function confirm() {
-    setIsPending(true);
-    try {
-      await onConfirm();
-      setOpen(false);
-    } catch {
-      // Reported by the caller.
-    } finally {
-      setIsPending(false);
-    }
-  }
-
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !isPending && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmAction
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      onConfirm={onConfirm}
+      trigger={
         <Button
           variant={variant}
           size={size}
@@ -67,24 +45,7 @@ export function ConfirmButton({
         >
           {children}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogConfirm
-            onClick={() => void confirm()}
-            disabled={isPending}
-            aria-busy={isPending || undefined}
-          >
-            {isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            {confirmLabel}
-          </AlertDialogConfirm>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+    />
   );
 }

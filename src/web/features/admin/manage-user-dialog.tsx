@@ -19,7 +19,7 @@ import { Select } from '../../components/ui/select';
 import { formatDateTime } from '../../lib/format';
 import { fullAuthClient } from '../auth/auth-client-full';
 import { clearUserData, sessionQueryOptions } from '../auth/session';
-import { ConfirmAction } from '../organization/confirm-button';
+import { ConfirmAction } from '../../components/ui/confirm-action';
 import { unwrap } from '../organization/api';
 import { useAuthMutation } from '../organization/use-auth-mutation';
 import { adminKeys, type AdminUser } from './api';

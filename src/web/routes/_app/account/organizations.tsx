@@ -32,7 +32,7 @@ import {
   organizationsQueryOptions,
   unwrap,
 } from '../../../features/organization/api';
-import { ConfirmAction } from '../../../features/organization/confirm-button';
+import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { OrganizationForm } from '../../../features/organization/organization-form';
 import type { OrganizationFormValues } from '../../../features/organization/schemas';
 import { useAuthMutation } from '../../../features/organization/use-auth-mutation';

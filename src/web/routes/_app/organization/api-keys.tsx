@@ -43,7 +43,7 @@ import {
   useOrganizationAccess,
   workspaceApiKeysQueryOptions,
 } from '../../../features/organization/api';
-import { ConfirmAction } from '../../../features/organization/confirm-button';
+import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { useAuthMutation } from '../../../features/organization/use-auth-mutation';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';

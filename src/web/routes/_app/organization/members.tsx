@@ -30,7 +30,7 @@ import {
   useOrganizationAccess,
   type OrganizationInvitation,
 } from '../../../features/organization/api';
-import { ConfirmAction } from '../../../features/organization/confirm-button';
+import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { InviteMemberForm } from '../../../features/organization/invite-member-form';
 import {
   invitationState,

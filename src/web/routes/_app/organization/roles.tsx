@@ -28,7 +28,7 @@ import {
   useOrganizationAccess,
   type CustomRole,
 } from '../../../features/organization/api';
-import { ConfirmAction } from '../../../features/organization/confirm-button';
+import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { RoleForm, type Permission } from '../../../features/organization/role-form';
 import { useAuthMutation } from '../../../features/organization/use-auth-mutation';
 import { useDocumentTitle } from '../../../lib/use-document-title';

@@ -42,7 +42,7 @@ import {
   useOrganizationAccess,
   type OrganizationMember,
 } from '../../../features/organization/api';
-import { ConfirmAction } from '../../../features/organization/confirm-button';
+import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { useAuthMutation } from '../../../features/organization/use-auth-mutation';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { meQueryOptions } from '../../../features/me/api';

@@ -10,7 +10,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from '../../components/ui/alert-dialog';
+} from './alert-dialog';
 
 /**
  * A trigger plus its confirmation dialog. `onConfirm` runs the request; when it rejects (the
