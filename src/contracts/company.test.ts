@@ -31,7 +31,48 @@ describe('companyCreateSchema', () => {
         contactName: null,
         email: null,
         phone: null,
+        registrationNumber: null,
+        incorporationDate: null,
+        status: 'active',
+        responsibleUserId: null,
+        notes: null,
       });
+    });
+
+    it.each([
+      ['NL', '12345678', '12345678', null],
+      ['NL', '1234567', null, 'KvK number must be exactly 8 digits'],
+      ['BE', '0403 170 701', '0403.170.701', null],
+      ['BE', '0403.170.702', null, 'mod-97'],
+      ['DE', 'HRB 123456', 'HRB 123456', null],
+      ['DE', '123456', null, 'HRB 123456'],
+      ['GB', 'sc123456', 'SC123456', null],
+      ['GB', '1234', null, '8 characters'],
+      ['US', 'DE-1234567', 'DE-1234567', null],
+    ])('register number for %s: %s', (country, registrationNumber, normalized, error) => {
+      const result = companyCreateSchema.safeParse({
+        companyName: 'Acme',
+        country,
+        registrationNumber,
+      });
+      if (error === null) expect(result.success && result.data.registrationNumber).toBe(normalized);
+      else
+        expect(result.error?.issues[0]).toMatchObject({
+          path: ['registrationNumber'],
+          message: expect.stringContaining(error),
+        });
+    });
+
+    it('refuses an impossible incorporation date and an unknown status', () => {
+      const result = companyCreateSchema.safeParse({
+        companyName: 'A',
+        incorporationDate: '2023-02-29',
+        status: 'gone',
+      });
+      expect(result.error?.issues.map((i) => i.path[0]).sort()).toEqual([
+        'incorporationDate',
+        'status',
+      ]);
     });
 
     it.each(LEGAL_FORMS)('accepts company type %s', (companyType) => {

@@ -2,11 +2,16 @@ import { z } from 'zod';
 import { COUNTRY_CODES, isCountryCode } from '../domain/countries';
 import {
   normalizePostal,
+  normalizeRegistration,
   normalizeVat,
   phoneError,
   postalError,
+  registrationError,
+  registrationLabel,
   vatError,
 } from '../domain/identifiers';
+import { COMPANY_STATUSES } from '../domain/equity';
+import { isIsoDate } from '../domain/dates';
 import { DEFAULT_LEGAL_FORM, LEGAL_FORMS } from '../domain/legal-forms';
 import { EMAIL_PATTERN, optionalText } from './common';
 
@@ -40,6 +45,22 @@ const companyFields = {
     'Enter a valid e-mail address',
   ),
   phone: optionalText(32, 'Phone'),
+  registrationNumber: optionalText(64, 'Registration number'),
+  incorporationDate: z
+    .union([z.string().trim(), z.null()], {
+      error: 'Incorporation date must be a date (YYYY-MM-DD)',
+    })
+    .optional()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || isIsoDate(v), 'Incorporation date must be a date (YYYY-MM-DD)'),
+  status: z.enum(COMPANY_STATUSES, { error: 'Status must be prospect, active or archived' }),
+  responsibleUserId: z
+    .string({ error: 'Responsible lawyer must be a member of the workspace' })
+    .trim()
+    .max(100, 'Responsible lawyer must be a member of the workspace')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  notes: optionalText(10000, 'Notes'),
 };
 
 type CompanyFieldsOut = {
@@ -60,7 +81,16 @@ function checkCompany(value: CompanyFieldsOut, ctx: z.RefinementCtx) {
     const message = phoneError(value.phone);
     if (message) ctx.addIssue({ code: 'custom', path: ['phone'], message });
   }
+  if (value.registrationNumber) {
+    const message = registrationError(
+      normalizeRegistration(value.registrationNumber, value.country),
+      value.country,
+    );
+    if (message) ctx.addIssue({ code: 'custom', path: ['registrationNumber'], message });
+  }
 }
+
+export { registrationLabel };
 
 function normalizeCompany<T extends CompanyFieldsOut>(value: T): T {
   return {
@@ -68,6 +98,9 @@ function normalizeCompany<T extends CompanyFieldsOut>(value: T): T {
     vat: value.vat ? normalizeVat(value.vat) : null,
     postal: value.postal ? normalizePostal(value.postal, value.country) : null,
     phone: value.phone ? value.phone.replace(/\s+/g, ' ') : null,
+    registrationNumber: value.registrationNumber
+      ? normalizeRegistration(value.registrationNumber, value.country)
+      : null,
   };
 }
 
@@ -77,6 +110,7 @@ export const companyCreateSchema = z
     ...companyFields,
     companyType: companyTypeSchema.default(DEFAULT_LEGAL_FORM),
     country: countrySchema.default('NL'),
+    status: companyFields.status.default('active'),
   })
   .superRefine(checkCompany)
   .transform(normalizeCompany);
@@ -106,6 +140,13 @@ export const companySchema = z.object({
   contactName: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  registrationNumber: z.string().nullable(),
+  incorporationDate: z.string().nullable(),
+  status: z.enum(COMPANY_STATUSES),
+  responsibleUserId: z.string().nullable(),
+  /** The responsible lawyer's name, for display. */
+  responsibleUserName: z.string().nullable(),
+  notes: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
 });

@@ -139,3 +139,60 @@ export function phoneError(phone: string): string | null {
 export function isValidKvk(value: string): boolean {
   return /^\d{8}$/.test(value);
 }
+
+/** The register number's name per legal-form country (issue 4: company overview). */
+export function registrationLabel(country: string | null | undefined): string {
+  switch (country) {
+    case 'NL':
+      return 'KvK number';
+    case 'BE':
+      return 'Enterprise number';
+    case 'DE':
+    case 'GB':
+      return 'Register number';
+    default:
+      return 'Registration number';
+  }
+}
+
+/** Canonical form of a register number: BE enterprise numbers as 0123.456.749, others trimmed. */
+export function normalizeRegistration(raw: string, country: string | null | undefined): string {
+  const value = raw.trim().replace(/\s+/g, ' ');
+  if (country === 'BE') {
+    const digits = value.replace(/[.\s]/g, '');
+    if (/^\d{10}$/.test(digits))
+      return `${digits.slice(0, 4)}.${digits.slice(4, 7)}.${digits.slice(7)}`;
+  }
+  if (country === 'NL') return value.replace(/\s/g, '');
+  if (country === 'GB') return value.replace(/\s/g, '').toUpperCase();
+  return value;
+}
+
+/**
+ * Checks a normalized register number for the company's country: NL KvK 8 digits; BE enterprise
+ * number 10 digits starting 0 or 1 with the mod-97 check (as the BE VAT id); DE Handelsregister
+ * entry (HRA/HRB/GnR/PR/VR + number); GB Companies House number (8 characters).
+ */
+export function registrationError(
+  value: string,
+  country: string | null | undefined,
+): string | null {
+  switch (country) {
+    case 'NL':
+      return isValidKvk(value) ? null : 'KvK number must be exactly 8 digits';
+    case 'BE':
+      return isValidBeVat(`BE${value.replace(/\./g, '')}`)
+        ? null
+        : 'Enterprise number must be 10 digits starting with 0 or 1 and pass the mod-97 check, e.g. 0403.170.701';
+    case 'DE':
+      return /^(HRA|HRB|GnR|PR|VR) \d{1,6}( [A-Z]{1,2})?$/.test(value)
+        ? null
+        : 'Register number must look like "HRB 123456" (HRA, HRB, GnR, PR or VR and a number)';
+    case 'GB':
+      return /^([0-9]{2}|[A-Z]{2})[0-9]{6}$/.test(value)
+        ? null
+        : 'Company number must be 8 characters: 8 digits, or 2 letters and 6 digits';
+    default:
+      return value.length <= 64 ? null : 'Registration number is at most 64 characters';
+  }
+}

@@ -5,6 +5,7 @@ import { BUSINESS_RESOURCES, isAllowed } from '../../src/contracts/access-contro
 import { member, organizationRole, session } from '../../src/server/db/schema';
 import { ROUTE_PERMISSIONS } from '../../src/server/http/permissions';
 import { createTestApp, type TestApp } from '../support/app';
+import { equityBodies, equityFixture } from '../support/equity';
 
 // The permission matrix (issue 3): every role × every guarded business route × allowed/denied,
 // generated from the access-control module and the routes' own declarations.
@@ -70,11 +71,21 @@ describe('permission matrix', () => {
 
   const cases = ROLES.flatMap((role) => ROUTE_PERMISSIONS.map((route) => [role, route] as const));
   it.each(cases)('%s on %o', async (role, route) => {
-    const companyId = await newCompany();
-    const path = `/api/v1${route.path.replace('{companyId}', companyId)}`;
+    const key = `${route.method} ${route.path}`;
+    let params: Record<string, string>;
+    let body = bodies[key];
+    if (route.path.startsWith('/company/{companyId}/')) {
+      // Equity routes need the structure their path parameters and bodies refer to.
+      const fixture = await equityFixture(t, owner.cookie);
+      params = fixture.params;
+      body ??= equityBodies(fixture)[key];
+    } else {
+      params = { companyId: await newCompany() };
+    }
+    const path = `/api/v1${route.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!)}`;
     const res = await t.request(path, {
       method: route.method,
-      body: bodies[`${route.method} ${route.path}`],
+      body,
       cookie: callers[role]!.cookie,
     });
     const allowed = isAllowed(role, route.resource, route.action, CUSTOM);

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organization, user } from './auth-schema';
 
 export * from './auth-schema';
@@ -30,6 +44,15 @@ export const company = pgTable(
     contactName: text('contact_name'),
     email: text('email'),
     phone: text('phone'),
+    /** KvK number (NL), enterprise number (BE), register number (DE, GB); OCF ISSUER tax_ids. */
+    registrationNumber: text('registration_number'),
+    /** OCF ISSUER formation_date. */
+    incorporationDate: date('incorporation_date', { mode: 'string' }),
+    status: text('status').notNull().default('active'),
+    responsibleUserId: text('responsible_user_id').references(() => user.id, {
+      onDelete: 'set null',
+    }),
+    notes: text('notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -54,11 +77,14 @@ export const auditEvent = pgTable(
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id').notNull(),
+    /** The client company the entity belongs to (its activity tab lists these). */
+    companyId: uuid('company_id'),
     changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>(),
     createdAt: createdAt(),
   },
   (t) => [
     index('audit_event_entity_idx').on(t.organizationId, t.entityType, t.entityId, t.createdAt),
+    index('audit_event_company_idx').on(t.organizationId, t.companyId, t.createdAt),
   ],
 );
 
@@ -90,3 +116,179 @@ export const userAvatar = pgTable('user_avatar', {
   sha256: text('sha256').notNull(),
   updatedAt: updatedAt(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Equity structure of a client company (issue 4). Every row carries its workspace and company;
+// services filter by both. Share counts are bigint, decimals numeric: never floats.
+
+const shareCount = (name: string) => bigint(name, { mode: 'number' });
+const decimal = (name: string) => numeric(name, { precision: 28, scale: 10 });
+const companyRef = () =>
+  uuid('company_id')
+    .notNull()
+    .references(() => company.id, { onDelete: 'cascade' });
+const organizationRef = () =>
+  text('organization_id')
+    .notNull()
+    .references(() => organization.id, { onDelete: 'cascade' });
+
+/** A person or entity of one client company (OCF STAKEHOLDER). E-mail is not unique. */
+export const stakeholder = pgTable(
+  'stakeholder',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    companyId: companyRef(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    relationship: text('relationship').notNull(),
+    status: text('status').notNull().default('active'),
+    email: text('email'),
+    phone: text('phone'),
+    street: text('street'),
+    postal: text('postal'),
+    city: text('city'),
+    country: text('country'),
+    taxCountry: text('tax_country'),
+    employeeId: text('employee_id'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('stakeholder_company_name_idx').on(t.companyId, sql`lower(${t.name})`, t.id)],
+);
+
+/** OCF STOCK_CLASS. */
+export const shareClass = pgTable(
+  'share_class',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    companyId: companyRef(),
+    name: text('name').notNull(),
+    classType: text('class_type').notNull(),
+    nominalValue: decimal('nominal_value').notNull(),
+    currency: text('currency').notNull(),
+    votesPerShare: decimal('votes_per_share').notNull(),
+    liquidationPreferenceMultiple: decimal('liquidation_preference_multiple').notNull(),
+    participating: boolean('participating').notNull().default(false),
+    participationCapMultiple: decimal('participation_cap_multiple'),
+    seniority: integer('seniority').notNull().default(1),
+    sharesAuthorized: shareCount('shares_authorized'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('share_class_company_name_uq').on(t.companyId, sql`lower(${t.name})`)],
+);
+
+/**
+ * The shareholders' register as a ledger of issue, transfer and cancel events (OCF
+ * TX_STOCK_ISSUANCE / TX_STOCK_TRANSFER / TX_STOCK_CANCELLATION). Holdings are derived.
+ */
+export const shareEvent = pgTable(
+  'share_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    companyId: companyRef(),
+    type: text('type').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    shareClassId: uuid('share_class_id')
+      .notNull()
+      .references(() => shareClass.id, { onDelete: 'restrict' }),
+    shareCount: shareCount('share_count').notNull(),
+    fromStakeholderId: uuid('from_stakeholder_id').references(() => stakeholder.id, {
+      onDelete: 'restrict',
+    }),
+    toStakeholderId: uuid('to_stakeholder_id').references(() => stakeholder.id, {
+      onDelete: 'restrict',
+    }),
+    firstShareNumber: shareCount('first_share_number'),
+    lastShareNumber: shareCount('last_share_number'),
+    pricePerShare: decimal('price_per_share'),
+    currency: text('currency'),
+    deedDate: date('deed_date', { mode: 'string' }),
+    notary: text('notary'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('share_event_company_date_idx').on(t.companyId, t.date, t.createdAt)],
+);
+
+/** The depositary-receipt register of a STAK: who holds how many receipts on which class. */
+export const depositaryReceipt = pgTable(
+  'depositary_receipt',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    companyId: companyRef(),
+    stakStakeholderId: uuid('stak_stakeholder_id')
+      .notNull()
+      .references(() => stakeholder.id, { onDelete: 'restrict' }),
+    shareClassId: uuid('share_class_id')
+      .notNull()
+      .references(() => shareClass.id, { onDelete: 'restrict' }),
+    holderStakeholderId: uuid('holder_stakeholder_id')
+      .notNull()
+      .references(() => stakeholder.id, { onDelete: 'restrict' }),
+    receiptCount: shareCount('receipt_count').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('depositary_receipt_company_idx').on(t.companyId, t.date)],
+);
+
+/** OCF STOCK_PLAN, with the plan terms a lawyer records. */
+export const equityPlan = pgTable(
+  'equity_plan',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    companyId: companyRef(),
+    name: text('name').notNull(),
+    planType: text('plan_type').notNull(),
+    shareClassId: uuid('share_class_id').references(() => shareClass.id, {
+      onDelete: 'restrict',
+    }),
+    stakStakeholderId: uuid('stak_stakeholder_id').references(() => stakeholder.id, {
+      onDelete: 'restrict',
+    }),
+    poolSize: shareCount('pool_size').notNull(),
+    currency: text('currency').notNull(),
+    boardApprovalDate: date('board_approval_date', { mode: 'string' }),
+    shareholderApprovalDate: date('shareholder_approval_date', { mode: 'string' }),
+    // Reference to a vesting template (the vesting issue adds the table and its constraint).
+    defaultVestingTemplateId: uuid('default_vesting_template_id'),
+    exerciseWindowMonths: integer('exercise_window_months'),
+    leaverPolicy: jsonb('leaver_policy').notNull(),
+    acceleration: jsonb('acceleration').notNull(),
+    forfeitedTo: text('forfeited_to').notNull(),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('equity_plan_company_name_uq').on(t.companyId, sql`lower(${t.name})`)],
+);
+
+/** Dated changes of a plan's pool (positive: more reserved, negative: released). */
+export const poolAdjustment = pgTable(
+  'pool_adjustment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    companyId: companyRef(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => equityPlan.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    shareCount: shareCount('share_count').notNull(),
+    reason: text('reason'),
+    approvalDate: date('approval_date', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('pool_adjustment_plan_idx').on(t.planId, t.date)],
+);

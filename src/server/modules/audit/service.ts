@@ -15,6 +15,8 @@ export async function recordAudit(
     action: AuditAction;
     entityType: string;
     entityId: string;
+    /** The client company the entity belongs to; its activity tab lists the event. */
+    companyId?: string | null;
     changes: Changes | null;
   },
 ): Promise<void> {
@@ -25,6 +27,7 @@ export async function recordAudit(
     action: args.action,
     entityType: args.entityType,
     entityId: args.entityId,
+    companyId: args.companyId ?? null,
     changes: args.changes,
   });
 }
@@ -49,10 +52,13 @@ export function snapshot(values: Record<string, unknown>): Changes {
   return changes;
 }
 
-/** An entity's activity, newest first, within the caller's workspace. */
-export async function listEntityActivity(
+/**
+ * A company's activity, newest first, within the caller's workspace: the company's own events and
+ * those of everything in it (stakeholders, share classes, register, plans…).
+ */
+export async function listCompanyAuditEvents(
   db: DbOrTx,
-  args: { organizationId: string; entityType: string; entityId: string; limit?: number },
+  args: { organizationId: string; companyId: string; limit?: number },
 ): Promise<AuditEvent[]> {
   const rows = await db
     .select()
@@ -60,12 +66,11 @@ export async function listEntityActivity(
     .where(
       and(
         eq(auditEvent.organizationId, args.organizationId),
-        eq(auditEvent.entityType, args.entityType),
-        eq(auditEvent.entityId, args.entityId),
+        eq(auditEvent.companyId, args.companyId),
       ),
     )
     .orderBy(desc(auditEvent.createdAt), desc(auditEvent.id))
-    .limit(args.limit ?? 100);
+    .limit(args.limit ?? 200);
   return rows.map((row) => ({
     id: row.id,
     action: row.action as AuditAction,

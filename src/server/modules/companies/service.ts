@@ -9,11 +9,11 @@ import {
 } from '../../../contracts/company';
 import { fieldErrors } from '../../../contracts/errors';
 import type { AuditEvent } from '../../../contracts/audit';
-import { company } from '../../db/schema';
+import { company, member, user } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import type { ServiceArgs } from '../../http/context';
 import { AppError, notFound, validationError } from '../../http/errors';
-import { diff, listEntityActivity, recordAudit, snapshot } from '../audit/service';
+import { diff, listCompanyAuditEvents, recordAudit, snapshot } from '../audit/service';
 import type { z } from 'zod';
 
 type CompanyRow = typeof company.$inferSelect;
@@ -21,7 +21,9 @@ type ListQuery = z.output<typeof companyListQuerySchema>;
 
 const ENTITY = 'company';
 
-export function toCompany(row: CompanyRow): Company {
+type CompanyRowWithLawyer = CompanyRow & { responsibleUserName?: string | null };
+
+export function toCompany(row: CompanyRowWithLawyer): Company {
   return {
     id: row.id,
     organizationId: row.organizationId,
@@ -36,6 +38,12 @@ export function toCompany(row: CompanyRow): Company {
     contactName: row.contactName,
     email: row.email,
     phone: row.phone,
+    registrationNumber: row.registrationNumber,
+    incorporationDate: row.incorporationDate,
+    status: row.status as Company['status'],
+    responsibleUserId: row.responsibleUserId,
+    responsibleUserName: row.responsibleUserName ?? null,
+    notes: row.notes,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -43,7 +51,14 @@ export function toCompany(row: CompanyRow): Company {
 
 /** The editable fields of a row, in the shape of the create/update contract. */
 function editable(row: CompanyRow): CompanyCreate {
-  const { id: _id, organizationId: _org, createdAt: _c, updatedAt: _u, ...fields } = toCompany(row);
+  const {
+    id: _id,
+    organizationId: _org,
+    createdAt: _c,
+    updatedAt: _u,
+    responsibleUserName: _n,
+    ...fields
+  } = toCompany(row);
   return fields;
 }
 
@@ -129,8 +144,9 @@ export async function listCompanies({
 
   const [rows, totals] = await Promise.all([
     db
-      .select({ ...getTableColumns(company), nameKey })
+      .select({ ...getTableColumns(company), nameKey, responsibleUserName: user.name })
       .from(company)
+      .leftJoin(user, eq(user.id, company.responsibleUserId))
       .where(and(...pageFilters))
       .orderBy(direction(keyColumn), direction(company.id))
       .limit(input.limit + 1),
@@ -159,11 +175,35 @@ export async function listCompanies({
 
 async function findCompanyRow(db: DbOrTx, organizationId: string, companyId: string) {
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(company), responsibleUserName: user.name })
     .from(company)
+    .leftJoin(user, eq(user.id, company.responsibleUserId))
     .where(and(eq(company.id, companyId), eq(company.organizationId, organizationId)))
     .limit(1);
   return rows[0];
+}
+
+/** The company of the caller's workspace, or 404 (also for another workspace's company). */
+export async function requireCompany(db: DbOrTx, organizationId: string, companyId: string) {
+  const row = await findCompanyRow(db, organizationId, companyId);
+  if (!row) throw notFound('Company');
+  return row;
+}
+
+/** The responsible lawyer must be a member of the workspace. */
+async function checkResponsible(db: DbOrTx, organizationId: string, userId: string | null) {
+  if (!userId) return;
+  const rows = await db
+    .select({ name: user.name })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(and(eq(member.organizationId, organizationId), eq(member.userId, userId)))
+    .limit(1);
+  if (!rows[0])
+    throw validationError({
+      responsibleUserId: 'Responsible lawyer must be a member of the workspace',
+    });
+  return rows[0].name;
 }
 
 /** One company of the caller's workspace; another workspace's company is "not found". */
@@ -183,6 +223,11 @@ export async function createCompany({
   input,
 }: ServiceArgs<CompanyCreate>): Promise<Company> {
   return db.transaction(async (tx) => {
+    const responsibleUserName = await checkResponsible(
+      tx,
+      actor.organizationId,
+      input.responsibleUserId,
+    );
     const [row] = await tx
       .insert(company)
       .values({ ...input, organizationId: actor.organizationId })
@@ -193,9 +238,10 @@ export async function createCompany({
       action: 'create',
       entityType: ENTITY,
       entityId: row.id,
+      companyId: row.id,
       changes: snapshot(editable(row)),
     });
-    return toCompany(row);
+    return toCompany({ ...row, responsibleUserName });
   });
 }
 
@@ -216,6 +262,11 @@ export async function updateCompany({
     if (!merged.success) throw validationError(fieldErrors(merged.error.issues));
     const changes = diff(before, merged.data);
     if (Object.keys(changes).length === 0) return toCompany(existing);
+    const responsibleUserName = await checkResponsible(
+      tx,
+      actor.organizationId,
+      merged.data.responsibleUserId,
+    );
     const [row] = await tx
       .update(company)
       .set({ ...merged.data, updatedAt: new Date() })
@@ -227,9 +278,10 @@ export async function updateCompany({
       action: 'update',
       entityType: ENTITY,
       entityId: row.id,
+      companyId: row.id,
       changes,
     });
-    return toCompany(row);
+    return toCompany({ ...row, responsibleUserName });
   });
 }
 
@@ -249,6 +301,7 @@ export async function deleteCompany({
       action: 'delete',
       entityType: ENTITY,
       entityId: row.id,
+      companyId: row.id,
       changes: { companyName: { from: row.companyName, to: null } },
     });
   });
@@ -262,9 +315,8 @@ export async function listCompanyActivity({
 }: ServiceArgs<{ companyId: string }>): Promise<AuditEvent[]> {
   const row = await findCompanyRow(db, actor.organizationId, input.companyId);
   if (!row) throw notFound('Company');
-  return listEntityActivity(db, {
+  return listCompanyAuditEvents(db, {
     organizationId: actor.organizationId,
-    entityType: ENTITY,
-    entityId: row.id,
+    companyId: row.id,
   });
 }

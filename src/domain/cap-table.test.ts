@@ -1,0 +1,198 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  apportionPercent,
+  buildCapTable,
+  capTableCsv,
+  poolReserved,
+  type CapTablePlan,
+} from './cap-table';
+import type { LedgerEvent } from './share-ledger';
+
+const base = { fromStakeholderId: null, firstShareNumber: null, lastShareNumber: null };
+const events: LedgerEvent[] = [
+  {
+    ...base,
+    id: '1',
+    seq: 1,
+    type: 'issue',
+    date: '2023-01-01',
+    shareClassId: 'common',
+    shareCount: 4500,
+    toStakeholderId: 'anna',
+  },
+  {
+    ...base,
+    id: '2',
+    seq: 2,
+    type: 'issue',
+    date: '2023-01-01',
+    shareClassId: 'common',
+    shareCount: 4500,
+    toStakeholderId: 'bart',
+  },
+  {
+    ...base,
+    id: '3',
+    seq: 3,
+    type: 'issue',
+    date: '2024-06-01',
+    shareClassId: 'prefA',
+    shareCount: 2000,
+    toStakeholderId: 'vc',
+  },
+  {
+    ...base,
+    id: '4',
+    seq: 4,
+    type: 'transfer',
+    date: '2024-07-01',
+    shareClassId: 'common',
+    shareCount: 500,
+    fromStakeholderId: 'bart',
+    toStakeholderId: 'stak',
+  },
+];
+const stakeholders = [
+  { id: 'anna', name: 'Anna de Vries', relationship: 'founder' as const },
+  { id: 'bart', name: 'Bart Jansen', relationship: 'founder' as const },
+  { id: 'vc', name: 'Fund I', relationship: 'investor' as const },
+  { id: 'stak', name: 'STAK Acme', relationship: 'stak' as const },
+  { id: 'emp', name: 'Eve', relationship: 'employee' as const },
+];
+const plan = (over: Partial<CapTablePlan> = {}): CapTablePlan => ({
+  id: 'esop',
+  name: 'ESOP 2024',
+  poolSize: 1000,
+  effectiveDate: '2024-01-01',
+  adjustments: [{ date: '2025-01-01', shareCount: 500 }],
+  cashSettled: false,
+  ...over,
+});
+
+describe('buildCapTable', () => {
+  it('as of today: shares per class, pool row, percentages summing to 100', () => {
+    const table = buildCapTable({ asOf: '2025-06-30', stakeholders, events, plans: [plan()] });
+    expect(
+      table.rows.map((r) => [r.name, r.shares, r.fullyDiluted, r.fullyDilutedPercent]),
+    ).toEqual([
+      ['Anna de Vries', { common: 4500 }, 4500, '36.0000'],
+      ['Bart Jansen', { common: 4000 }, 4000, '32.0000'],
+      ['Fund I', { prefA: 2000 }, 2000, '16.0000'],
+      ['STAK Acme', { common: 500 }, 500, '4.0000'],
+    ]);
+    expect(table.pools).toEqual([
+      expect.objectContaining({
+        planId: 'esop',
+        reserved: 1500,
+        available: 1500,
+        fullyDilutedPercent: '12.0000',
+      }),
+    ]);
+    expect(table.totals).toEqual({
+      shares: 11000,
+      sharesByClass: { common: 9000, prefA: 2000 },
+      fullyDiluted: 12500,
+    });
+    const groups = Object.fromEntries(table.groups.map((g) => [g.group, g.fullyDiluted]));
+    expect(groups).toEqual({
+      founders: 8500,
+      employees: 0,
+      investors: 2000,
+      other: 500,
+      pool: 1500,
+    });
+  });
+
+  it('as of an earlier date: later events and pool changes do not count yet', () => {
+    const table = buildCapTable({ asOf: '2023-12-31', stakeholders, events, plans: [plan()] });
+    expect(table.rows.map((r) => [r.stakeholderId, r.fullyDilutedPercent])).toEqual([
+      ['anna', '50.0000'],
+      ['bart', '50.0000'],
+    ]);
+    expect(table.pools[0]).toMatchObject({ reserved: 0, available: 0 });
+    expect(poolReserved(plan(), '2024-06-01')).toBe(1000);
+  });
+
+  it('counts share-settled awards per holder and takes them out of the pool', () => {
+    const table = buildCapTable({
+      asOf: '2025-06-30',
+      stakeholders,
+      events,
+      plans: [plan(), plan({ id: 'phantom', name: 'Phantom', cashSettled: true, adjustments: [] })],
+      awards: [
+        { stakeholderId: 'emp', planId: 'esop', vested: 100, unvested: 300 },
+        { stakeholderId: 'emp', planId: 'phantom', vested: 50, unvested: 50 },
+      ],
+    });
+    const eve = table.rows.find((r) => r.stakeholderId === 'emp')!;
+    expect(eve).toMatchObject({
+      awardsVested: 100,
+      awardsUnvested: 300,
+      fullyDiluted: 400,
+      group: 'employees',
+    });
+    expect(table.pools.map((p) => [p.planId, p.available, p.cashSettled])).toEqual([
+      ['esop', 1100, false],
+      ['phantom', 900, true],
+    ]);
+    // The phantom pool settles in cash: it is listed but not in the fully diluted total.
+    expect(table.totals.fullyDiluted).toBe(11000 + 400 + 1100);
+    expect(table.pools[1]!.fullyDilutedPercent).toBe('0.0000');
+  });
+
+  it('an empty company has no rows and zero percentages', () => {
+    const table = buildCapTable({ asOf: '2025-01-01', stakeholders: [], events: [], plans: [] });
+    expect(table.rows).toEqual([]);
+    expect(table.totals.fullyDiluted).toBe(0);
+  });
+
+  it('CSV: one column per class, a pool row, a total row, quoted names, no formulas', () => {
+    const table = buildCapTable({
+      asOf: '2025-06-30',
+      stakeholders: [
+        ...stakeholders.slice(0, 1).map((s) => ({ ...s, name: '=HYPERLINK("x"), Anna' })),
+        ...stakeholders.slice(1),
+      ],
+      events,
+      plans: [plan()],
+    });
+    const csv = capTableCsv(table, [
+      { id: 'common', name: 'Common' },
+      { id: 'prefA', name: 'Series A' },
+    ]);
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Holder,Group,Common,Series A,Awards vested,Awards unvested,Fully diluted,Fully diluted %',
+    );
+    expect(lines[1]).toBe(`"'=HYPERLINK(""x""), Anna",founders,4500,0,0,0,4500,36.0000`);
+    expect(lines.at(-2)).toBe('ESOP 2024 (unallocated pool),pool,,,,,1500,12.0000');
+    expect(lines.at(-1)).toBe('Total,,9000,2000,,,12500,100.0000');
+  });
+});
+
+describe('apportionPercent', () => {
+  it('rounds thirds so that they sum to exactly 100', () => {
+    expect(apportionPercent([1, 1, 1])).toEqual(['33.3334', '33.3333', '33.3333']);
+  });
+
+  it('property: percentages always sum to 100.0000 and each is within one unit of exact', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 1e12 }), { minLength: 1, maxLength: 30 }),
+        (parts) => {
+          const total = parts.reduce((a, b) => a + b, 0);
+          const percents = apportionPercent(parts);
+          const units = percents.map((p) => BigInt(p.replace('.', '')));
+          const sum = units.reduce((a, b) => a + b, 0n);
+          expect(sum).toBe(total === 0 ? 0n : 1_000_000n);
+          parts.forEach((part, i) => {
+            if (total === 0) return;
+            const exact = (part / total) * 1_000_000;
+            expect(Math.abs(Number(units[i]) - exact)).toBeLessThan(1.001);
+          });
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,256 @@
+import { formatScaled } from './decimal';
+import {
+  holderGroup,
+  HOLDER_GROUPS,
+  type HolderGroup,
+  type StakeholderRelationship,
+} from './equity';
+import { holdingsByStakeholder, replayLedger, type LedgerEvent } from './share-ledger';
+
+/**
+ * The fully diluted cap table as of a date (issue 4): shares from the register's replay, plus
+ * outstanding awards, plus each share-settled plan's unallocated pool (domain.md "Valuations":
+ * fully diluted = issued shares + outstanding awards + unallocated pool).
+ */
+
+export interface CapTableStakeholder {
+  id: string;
+  name: string;
+  relationship: StakeholderRelationship;
+}
+
+export interface CapTablePlan {
+  id: string;
+  name: string;
+  /** Shares reserved when the plan was set up. */
+  poolSize: number;
+  /** The pool counts from this date (board approval); null: from the start. */
+  effectiveDate: string | null;
+  /** Dated changes of the reserve (positive or negative). */
+  adjustments: readonly { date: string; shareCount: number }[];
+  /** Cash-settled plans (phantom, SAR, virtual) never create shares: not in the fully diluted count. */
+  cashSettled: boolean;
+}
+
+/** A stakeholder's outstanding awards under one plan as of the date (filled by the grants issue). */
+export interface CapTableAward {
+  stakeholderId: string;
+  planId: string;
+  vested: number;
+  unvested: number;
+}
+
+export interface CapTableRow {
+  stakeholderId: string;
+  name: string;
+  group: HolderGroup;
+  shares: Record<string, number>;
+  awardsVested: number;
+  awardsUnvested: number;
+  fullyDiluted: number;
+  fullyDilutedPercent: string;
+}
+
+export interface CapTablePool {
+  planId: string;
+  name: string;
+  reserved: number;
+  granted: number;
+  available: number;
+  cashSettled: boolean;
+  fullyDilutedPercent: string;
+}
+
+export interface CapTable {
+  asOf: string;
+  rows: CapTableRow[];
+  pools: CapTablePool[];
+  groups: { group: HolderGroup; fullyDiluted: number; fullyDilutedPercent: string }[];
+  totals: { shares: number; sharesByClass: Record<string, number>; fullyDiluted: number };
+}
+
+export const PERCENT_DIGITS = 4;
+
+/**
+ * Percentages of `parts` in their total, with `digits` fraction digits, that add up to exactly
+ * 100 (largest remainder: the rounding units left over go to the largest remainders).
+ */
+export function apportionPercent(parts: readonly number[], digits = PERCENT_DIGITS): string[] {
+  const total = parts.reduce((sum, p) => sum + BigInt(p), 0n);
+  if (total === 0n) return parts.map(() => formatScaled(0n, digits));
+  const units = 100n * 10n ** BigInt(digits);
+  const floors = parts.map((p) => (BigInt(p) * units) / total);
+  const remainders = parts.map((p, i) => ({ i, r: BigInt(p) * units - floors[i]! * total }));
+  let left = units - floors.reduce((s, f) => s + f, 0n);
+  remainders.sort((a, b) => (b.r > a.r ? 1 : b.r < a.r ? -1 : a.i - b.i));
+  for (const { i } of remainders) {
+    if (left <= 0n) break;
+    floors[i]! += 1n;
+    left -= 1n;
+  }
+  return floors.map((f) => formatScaled(f, digits));
+}
+
+/** The pool a plan has reserved on `asOf`: its size from the effective date plus adjustments so far. */
+export function poolReserved(plan: CapTablePlan, asOf: string): number {
+  if (plan.effectiveDate && plan.effectiveDate > asOf) return 0;
+  return plan.adjustments.reduce(
+    (sum, a) => (a.date <= asOf ? sum + a.shareCount : sum),
+    plan.poolSize,
+  );
+}
+
+/** Builds the cap table as of `asOf` (ISO date) from the register and the plans. */
+export function buildCapTable(input: {
+  asOf: string;
+  stakeholders: readonly CapTableStakeholder[];
+  events: readonly LedgerEvent[];
+  plans: readonly CapTablePlan[];
+  awards?: readonly CapTableAward[];
+}): CapTable {
+  const { holdings } = replayLedger(input.events, { asOf: input.asOf });
+  const shares = holdingsByStakeholder(holdings);
+  const cashPlans = new Set(input.plans.filter((p) => p.cashSettled).map((p) => p.id));
+
+  const awardsBy = new Map<string, { vested: number; unvested: number }>();
+  const grantedBy = new Map<string, number>();
+  for (const award of input.awards ?? []) {
+    grantedBy.set(award.planId, (grantedBy.get(award.planId) ?? 0) + award.vested + award.unvested);
+    if (cashPlans.has(award.planId)) continue;
+    const sum = awardsBy.get(award.stakeholderId) ?? { vested: 0, unvested: 0 };
+    sum.vested += award.vested;
+    sum.unvested += award.unvested;
+    awardsBy.set(award.stakeholderId, sum);
+  }
+
+  const sharesByClass: Record<string, number> = {};
+  const rows: Omit<CapTableRow, 'fullyDilutedPercent'>[] = [];
+  for (const stakeholder of input.stakeholders) {
+    const held = shares.get(stakeholder.id) ?? {};
+    const awards = awardsBy.get(stakeholder.id) ?? { vested: 0, unvested: 0 };
+    const shareTotal = Object.values(held).reduce((s, n) => s + n, 0);
+    if (shareTotal === 0 && awards.vested + awards.unvested === 0) continue;
+    for (const [classId, n] of Object.entries(held))
+      sharesByClass[classId] = (sharesByClass[classId] ?? 0) + n;
+    rows.push({
+      stakeholderId: stakeholder.id,
+      name: stakeholder.name,
+      group: holderGroup(stakeholder.relationship),
+      shares: held,
+      awardsVested: awards.vested,
+      awardsUnvested: awards.unvested,
+      fullyDiluted: shareTotal + awards.vested + awards.unvested,
+    });
+  }
+  rows.sort((a, b) => b.fullyDiluted - a.fullyDiluted || a.name.localeCompare(b.name));
+
+  const pools = input.plans.map((plan) => {
+    const reserved = poolReserved(plan, input.asOf);
+    const granted = grantedBy.get(plan.id) ?? 0;
+    return {
+      planId: plan.id,
+      name: plan.name,
+      reserved,
+      granted,
+      available: Math.max(0, reserved - granted),
+      cashSettled: plan.cashSettled,
+    };
+  });
+
+  const poolCounts = pools.map((p) => (p.cashSettled ? 0 : p.available));
+  const percents = apportionPercent([...rows.map((r) => r.fullyDiluted), ...poolCounts]);
+  const fullyDiluted =
+    rows.reduce((s, r) => s + r.fullyDiluted, 0) + poolCounts.reduce((s, n) => s + n, 0);
+
+  const groupTotals = new Map<HolderGroup, number>(HOLDER_GROUPS.map((g) => [g, 0]));
+  for (const row of rows)
+    groupTotals.set(row.group, groupTotals.get(row.group)! + row.fullyDiluted);
+  groupTotals.set(
+    'pool',
+    poolCounts.reduce((s, n) => s + n, 0),
+  );
+  const groupPercents = apportionPercent(HOLDER_GROUPS.map((g) => groupTotals.get(g)!));
+
+  return {
+    asOf: input.asOf,
+    rows: rows.map((row, i) => ({ ...row, fullyDilutedPercent: percents[i]! })),
+    pools: pools.map((pool, i) => ({ ...pool, fullyDilutedPercent: percents[rows.length + i]! })),
+    groups: HOLDER_GROUPS.map((group, i) => ({
+      group,
+      fullyDiluted: groupTotals.get(group)!,
+      fullyDilutedPercent: groupPercents[i]!,
+    })),
+    totals: {
+      shares: Object.values(sharesByClass).reduce((s, n) => s + n, 0),
+      sharesByClass,
+      fullyDiluted,
+    },
+  };
+}
+
+/** The cap table as CSV (RFC 4180): one column per share class, then awards and fully diluted. */
+export function capTableCsv(
+  table: CapTable,
+  shareClasses: readonly { id: string; name: string }[],
+): string {
+  const cell = (value: string | number) => {
+    const text = String(value);
+    // Quote fields with separators; neutralise spreadsheet formulas (CSV injection).
+    const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  const header = [
+    'Holder',
+    'Group',
+    ...shareClasses.map((c) => c.name),
+    'Awards vested',
+    'Awards unvested',
+    'Fully diluted',
+    'Fully diluted %',
+  ];
+  const lines = [header.map(cell).join(',')];
+  for (const row of table.rows) {
+    lines.push(
+      [
+        row.name,
+        row.group,
+        ...shareClasses.map((c) => row.shares[c.id] ?? 0),
+        row.awardsVested,
+        row.awardsUnvested,
+        row.fullyDiluted,
+        row.fullyDilutedPercent,
+      ]
+        .map(cell)
+        .join(','),
+    );
+  }
+  for (const pool of table.pools) {
+    lines.push(
+      [
+        `${pool.name} (unallocated pool${pool.cashSettled ? ', cash-settled' : ''})`,
+        'pool',
+        ...shareClasses.map(() => ''),
+        '',
+        '',
+        pool.cashSettled ? 0 : pool.available,
+        pool.fullyDilutedPercent,
+      ]
+        .map(cell)
+        .join(','),
+    );
+  }
+  lines.push(
+    [
+      'Total',
+      '',
+      ...shareClasses.map((c) => table.totals.sharesByClass[c.id] ?? 0),
+      '',
+      '',
+      table.totals.fullyDiluted,
+      table.totals.fullyDiluted > 0 ? '100.0000' : '0.0000',
+    ]
+      .map(cell)
+      .join(','),
+  );
+  return `${lines.join('\r\n')}\r\n`;
+}

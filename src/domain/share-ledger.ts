@@ -1,0 +1,349 @@
+import { MAX_SHARE_COUNT, type ShareEventType } from './equity';
+
+/**
+ * The shareholders' register as a ledger (issue 4): holdings are never stored, they are the
+ * replay of issue, transfer and cancel events in date order. The same replay validates a new or
+ * changed event against everything else in the register, so a rejected write changes nothing.
+ */
+
+/** One event of the register, as the engine needs it. */
+export interface LedgerEvent {
+  id: string;
+  type: ShareEventType;
+  /** ISO date `YYYY-MM-DD`. */
+  date: string;
+  /** Tie-break for events on the same date (order of entry). */
+  seq: number;
+  shareClassId: string;
+  shareCount: number;
+  fromStakeholderId: string | null;
+  toStakeholderId: string | null;
+  firstShareNumber: number | null;
+  lastShareNumber: number | null;
+}
+
+/** One line of the depositary-receipt register: a STAK's receipts held by someone. */
+export interface LedgerReceipt {
+  id: string;
+  date: string;
+  stakStakeholderId: string;
+  shareClassId: string;
+  receiptCount: number;
+}
+
+/** An inclusive range of share numbers. */
+export interface ShareRange {
+  first: number;
+  last: number;
+}
+
+/** What one stakeholder holds of one class. */
+export interface Holding {
+  count: number;
+  /** Numbered shares, sorted and non-overlapping. */
+  ranges: ShareRange[];
+  /** Shares registered without numbers. */
+  unnumbered: number;
+}
+
+export type LedgerViolationCode =
+  | 'INSUFFICIENT_SHARES'
+  | 'SHARE_NUMBERS_OVERLAP'
+  | 'SHARE_NUMBERS_NOT_HELD'
+  | 'SHARE_NUMBERS_REQUIRED'
+  | 'RECEIPTS_EXCEED_SHARES'
+  | 'SHARES_AUTHORIZED_EXCEEDED'
+  | 'TOTAL_TOO_LARGE';
+
+/** Why the register would become inconsistent, and which event or receipt causes it. */
+export interface LedgerViolation {
+  code: LedgerViolationCode;
+  eventId: string;
+  /** The request field the violation is about. */
+  field: string;
+  date: string;
+  shareClassId: string;
+  stakeholderId: string | null;
+  /** Numbers for the message: what was asked and what was there. */
+  requested: number;
+  available: number;
+  range?: ShareRange;
+}
+
+/** Holdings per class, per stakeholder. */
+export type Holdings = Map<string, Map<string, Holding>>;
+
+export interface ReplayResult {
+  holdings: Holdings;
+  violation: LedgerViolation | null;
+}
+
+/** Events in register order: by date, then by order of entry. */
+export function sortEvents<T extends { date: string; seq: number }>(events: readonly T[]): T[] {
+  return [...events].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.seq - b.seq));
+}
+
+function emptyHolding(): Holding {
+  return { count: 0, ranges: [], unnumbered: 0 };
+}
+
+function holdingOf(holdings: Holdings, classId: string, stakeholderId: string): Holding {
+  let byHolder = holdings.get(classId);
+  if (!byHolder) {
+    byHolder = new Map();
+    holdings.set(classId, byHolder);
+  }
+  let holding = byHolder.get(stakeholderId);
+  if (!holding) {
+    holding = emptyHolding();
+    byHolder.set(stakeholderId, holding);
+  }
+  return holding;
+}
+
+function rangeOf(event: LedgerEvent): ShareRange | null {
+  return event.firstShareNumber !== null && event.lastShareNumber !== null
+    ? { first: event.firstShareNumber, last: event.lastShareNumber }
+    : null;
+}
+
+/** Adds a range to a sorted list of disjoint ranges, merging neighbours. */
+export function addRange(ranges: ShareRange[], range: ShareRange): ShareRange[] {
+  const all = [...ranges, range].sort((a, b) => a.first - b.first);
+  const merged: ShareRange[] = [];
+  for (const r of all) {
+    const last = merged.at(-1);
+    if (last && r.first <= last.last + 1) last.last = Math.max(last.last, r.last);
+    else merged.push({ ...r });
+  }
+  return merged;
+}
+
+/** Removes a range that lies wholly inside the list; null when it does not. */
+export function removeRange(ranges: ShareRange[], range: ShareRange): ShareRange[] | null {
+  const index = ranges.findIndex((r) => r.first <= range.first && range.last <= r.last);
+  if (index < 0) return null;
+  const host = ranges[index]!;
+  const pieces: ShareRange[] = [];
+  if (host.first < range.first) pieces.push({ first: host.first, last: range.first - 1 });
+  if (range.last < host.last) pieces.push({ first: range.last + 1, last: host.last });
+  return [...ranges.slice(0, index), ...pieces, ...ranges.slice(index + 1)];
+}
+
+function overlaps(a: ShareRange, b: ShareRange): boolean {
+  return a.first <= b.last && b.first <= a.last;
+}
+
+/**
+ * Takes shares out of a holding for a transfer or cancellation. Numbered events take exactly
+ * those numbers; unnumbered ones take unnumbered shares.
+ */
+function takeShares(
+  holding: Holding,
+  event: LedgerEvent,
+): Omit<LedgerViolation, 'eventId' | 'date' | 'shareClassId' | 'stakeholderId'> | null {
+  if (holding.count < event.shareCount) {
+    return {
+      code: 'INSUFFICIENT_SHARES',
+      field: 'shareCount',
+      requested: event.shareCount,
+      available: holding.count,
+    };
+  }
+  const range = rangeOf(event);
+  if (range) {
+    const remaining = removeRange(holding.ranges, range);
+    if (!remaining) {
+      return {
+        code: 'SHARE_NUMBERS_NOT_HELD',
+        field: 'firstShareNumber',
+        requested: event.shareCount,
+        available: holding.count,
+        range,
+      };
+    }
+    holding.ranges = remaining;
+  } else {
+    if (holding.unnumbered < event.shareCount) {
+      return {
+        code: 'SHARE_NUMBERS_REQUIRED',
+        field: 'firstShareNumber',
+        requested: event.shareCount,
+        available: holding.unnumbered,
+      };
+    }
+    holding.unnumbered -= event.shareCount;
+  }
+  holding.count -= event.shareCount;
+  return null;
+}
+
+function giveShares(holding: Holding, event: LedgerEvent): void {
+  const range = rangeOf(event);
+  if (range) holding.ranges = addRange(holding.ranges, range);
+  else holding.unnumbered += event.shareCount;
+  holding.count += event.shareCount;
+}
+
+/**
+ * Replays the register up to and including `asOf` (all of it when omitted) and reports the first
+ * event that would make it inconsistent: a holder giving away more than they hold, share numbers
+ * issued twice in a class or moved by someone who does not hold them, or a STAK with more
+ * depositary receipts out than shares of that class.
+ */
+export function replayLedger(
+  events: readonly LedgerEvent[],
+  options: {
+    asOf?: string;
+    receipts?: readonly LedgerReceipt[];
+    /** Shares authorized per class (OCF STOCK_CLASS.initial_shares_authorized), when capped. */
+    authorized?: ReadonlyMap<string, number>;
+  } = {},
+): ReplayResult {
+  const holdings: Holdings = new Map();
+  const ordered = sortEvents(events).filter((e) => !options.asOf || e.date <= options.asOf);
+  // Share numbers are unique per class for good: a number once issued is never issued again.
+  const issued = new Map<string, { range: ShareRange; eventId: string }[]>();
+  const totals = new Map<string, number>();
+
+  const receipts = [...(options.receipts ?? [])]
+    .filter((r) => !options.asOf || r.date <= options.asOf)
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const receiptsOut = new Map<string, number>();
+  const receiptKey = (stak: string, classId: string) => `${stak}\u0000${classId}`;
+  let nextReceipt = 0;
+
+  // A STAK's receipts may never exceed its shares of the class, at any date.
+  const checkReceipts = (upTo: string | null): LedgerViolation | null => {
+    while (nextReceipt < receipts.length && (upTo === null || receipts[nextReceipt]!.date < upTo)) {
+      const r = receipts[nextReceipt++]!;
+      const key = receiptKey(r.stakStakeholderId, r.shareClassId);
+      receiptsOut.set(key, (receiptsOut.get(key) ?? 0) + r.receiptCount);
+      const held = holdings.get(r.shareClassId)?.get(r.stakStakeholderId)?.count ?? 0;
+      const out = receiptsOut.get(key)!;
+      if (out > held) {
+        return {
+          code: 'RECEIPTS_EXCEED_SHARES',
+          eventId: r.id,
+          field: 'receiptCount',
+          date: r.date,
+          shareClassId: r.shareClassId,
+          stakeholderId: r.stakStakeholderId,
+          requested: out,
+          available: held,
+        };
+      }
+    }
+    return null;
+  };
+
+  for (const event of ordered) {
+    // Receipts dated before this event's date see the holdings of that earlier date.
+    const early = checkReceipts(event.date);
+    if (early) return { holdings, violation: early };
+    const base = {
+      eventId: event.id,
+      date: event.date,
+      shareClassId: event.shareClassId,
+    };
+    if (event.type === 'issue') {
+      const range = rangeOf(event);
+      if (range) {
+        const list = issued.get(event.shareClassId) ?? [];
+        const clash = list.find((r) => overlaps(r.range, range));
+        if (clash) {
+          return {
+            holdings,
+            violation: {
+              ...base,
+              code: 'SHARE_NUMBERS_OVERLAP',
+              field: 'firstShareNumber',
+              stakeholderId: event.toStakeholderId,
+              requested: event.shareCount,
+              available: 0,
+              range: clash.range,
+            },
+          };
+        }
+        list.push({ range, eventId: event.id });
+        issued.set(event.shareClassId, list);
+      }
+      giveShares(holdingOf(holdings, event.shareClassId, event.toStakeholderId!), event);
+      const total = (totals.get(event.shareClassId) ?? 0) + event.shareCount;
+      if (!Number.isSafeInteger(total) || total > Number.MAX_SAFE_INTEGER - MAX_SHARE_COUNT) {
+        return {
+          holdings,
+          violation: {
+            ...base,
+            code: 'TOTAL_TOO_LARGE',
+            field: 'shareCount',
+            stakeholderId: event.toStakeholderId,
+            requested: event.shareCount,
+            available: 0,
+          },
+        };
+      }
+      totals.set(event.shareClassId, total);
+      const cap = options.authorized?.get(event.shareClassId);
+      if (cap !== undefined && total > cap) {
+        return {
+          holdings,
+          violation: {
+            ...base,
+            code: 'SHARES_AUTHORIZED_EXCEEDED',
+            field: 'shareCount',
+            stakeholderId: event.toStakeholderId,
+            requested: total,
+            available: cap,
+          },
+        };
+      }
+    } else {
+      const from = holdingOf(holdings, event.shareClassId, event.fromStakeholderId!);
+      const problem = takeShares(from, event);
+      if (problem) {
+        return {
+          holdings,
+          violation: { ...base, ...problem, stakeholderId: event.fromStakeholderId },
+        };
+      }
+      if (event.type === 'transfer') {
+        giveShares(holdingOf(holdings, event.shareClassId, event.toStakeholderId!), event);
+      } else {
+        totals.set(event.shareClassId, (totals.get(event.shareClassId) ?? 0) - event.shareCount);
+      }
+      // Shares leaving a STAK must not leave receipts uncovered.
+      const key = receiptKey(event.fromStakeholderId!, event.shareClassId);
+      const out = receiptsOut.get(key) ?? 0;
+      if (out > from.count) {
+        return {
+          holdings,
+          violation: {
+            ...base,
+            code: 'RECEIPTS_EXCEED_SHARES',
+            field: 'shareCount',
+            stakeholderId: event.fromStakeholderId,
+            requested: out,
+            available: from.count,
+          },
+        };
+      }
+    }
+  }
+  const late = checkReceipts(null);
+  return { holdings, violation: late };
+}
+
+/** Shares held per stakeholder per class, as plain numbers: `{ stakeholderId: { classId: n } }`. */
+export function holdingsByStakeholder(holdings: Holdings): Map<string, Record<string, number>> {
+  const out = new Map<string, Record<string, number>>();
+  for (const [classId, byHolder] of holdings) {
+    for (const [stakeholderId, holding] of byHolder) {
+      if (holding.count === 0) continue;
+      const row = out.get(stakeholderId) ?? {};
+      row[classId] = holding.count;
+      out.set(stakeholderId, row);
+    }
+  }
+  return out;
+}

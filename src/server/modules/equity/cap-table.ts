@@ -1,0 +1,112 @@
+import { count, eq } from 'drizzle-orm';
+import type { CapTableResponse, CompanySummary } from '../../../contracts/equity';
+import { buildCapTable, capTableCsv, poolReserved } from '../../../domain/cap-table';
+import { percentString } from '../../../domain/decimal';
+import { isoDateOf } from '../../../domain/dates';
+import { replayLedger } from '../../../domain/share-ledger';
+import type { StakeholderRelationship } from '../../../domain/equity';
+import { shareClass, stakeholder } from '../../db/schema';
+import type { ServiceArgs } from '../../http/context';
+import { loadPlans, toCapTablePlan } from './plans';
+import { loadLedger } from './register';
+import { checkCompany } from './shared';
+
+/** The fully diluted cap table as of a date (default today). */
+export async function getCapTable({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; asOf?: string }>): Promise<CapTableResponse> {
+  await checkCompany(db, actor.organizationId, input.companyId);
+  const asOf = input.asOf ?? isoDateOf(new Date());
+  const [people, classes, ledger, plans] = await Promise.all([
+    db
+      .select({
+        id: stakeholder.id,
+        name: stakeholder.name,
+        relationship: stakeholder.relationship,
+      })
+      .from(stakeholder)
+      .where(eq(stakeholder.companyId, input.companyId)),
+    db
+      .select({
+        id: shareClass.id,
+        name: shareClass.name,
+        classType: shareClass.classType,
+        seniority: shareClass.seniority,
+      })
+      .from(shareClass)
+      .where(eq(shareClass.companyId, input.companyId)),
+    loadLedger(db, input.companyId),
+    loadPlans(db, input.companyId),
+  ]);
+  const table = buildCapTable({
+    asOf,
+    stakeholders: people.map((p) => ({
+      ...p,
+      relationship: p.relationship as StakeholderRelationship,
+    })),
+    events: ledger.events,
+    plans: plans.map((p) => toCapTablePlan(p.row, p.adjustments)),
+  });
+  classes.sort((a, b) => a.seniority - b.seniority || a.name.localeCompare(b.name));
+  return {
+    ...table,
+    shareClasses: classes.map((c) => ({
+      id: c.id,
+      name: c.name,
+      classType: c.classType as 'common' | 'preferred',
+    })),
+  };
+}
+
+/** The cap table as a CSV file. */
+export async function exportCapTableCsv(
+  args: ServiceArgs<{ companyId: string; asOf?: string }>,
+): Promise<{ asOf: string; csv: string }> {
+  const table = await getCapTable(args);
+  return { asOf: table.asOf, csv: capTableCsv(table, table.shareClasses) };
+}
+
+/** Key figures of the company overview. */
+export async function getCompanySummary({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string }>): Promise<CompanySummary> {
+  await checkCompany(db, actor.organizationId, input.companyId);
+  const today = isoDateOf(new Date());
+  const [[people], [classes], ledger, plans] = await Promise.all([
+    db.select({ n: count() }).from(stakeholder).where(eq(stakeholder.companyId, input.companyId)),
+    db.select({ n: count() }).from(shareClass).where(eq(shareClass.companyId, input.companyId)),
+    loadLedger(db, input.companyId),
+    loadPlans(db, input.companyId),
+  ]);
+  const { holdings } = replayLedger(ledger.events, { asOf: today });
+  const holders = new Set<string>();
+  let sharesOutstanding = 0;
+  for (const byHolder of holdings.values()) {
+    for (const [id, h] of byHolder) {
+      if (h.count > 0) holders.add(id);
+      sharesOutstanding += h.count;
+    }
+  }
+  let reserved = 0;
+  let granted = 0;
+  for (const p of plans) {
+    const plan = toCapTablePlan(p.row, p.adjustments);
+    if (plan.cashSettled) continue;
+    reserved += poolReserved(plan, today);
+    granted += p.granted;
+  }
+  return {
+    stakeholders: people!.n,
+    shareholders: holders.size,
+    shareClasses: classes!.n,
+    plans: plans.length,
+    sharesOutstanding,
+    poolReserved: reserved,
+    poolGranted: granted,
+    poolUsedPercent: reserved > 0 ? percentString(BigInt(granted), BigInt(reserved), 1) : null,
+  };
+}

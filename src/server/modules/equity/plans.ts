@@ -1,0 +1,470 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  planCreateSchema,
+  poolAdjustmentCreateSchema,
+  type Plan,
+  type PlanCreate,
+  type PoolAdjustment,
+  type PoolAdjustmentCreate,
+} from '../../../contracts/equity';
+import { poolReserved, type CapTablePlan } from '../../../domain/cap-table';
+import { isoDateOf } from '../../../domain/dates';
+import { isCashSettled, type PlanType } from '../../../domain/equity';
+import type { DbOrTx } from '../../db/client';
+import { equityPlan, poolAdjustment } from '../../db/schema';
+import type { ServiceArgs } from '../../http/context';
+import { AppError, notFound } from '../../http/errors';
+import { diff, recordAudit, snapshot } from '../audit/service';
+import {
+  checkCompany,
+  lockCompany,
+  mergePatch,
+  requireShareClass,
+  requireStakeholders,
+} from './shared';
+
+/**
+ * Equity plans and their pools (issue 4). A pool is the plan's reserve from its board approval
+ * date plus dated adjustments; it may never drop below what is granted under the plan.
+ */
+
+type Row = typeof equityPlan.$inferSelect;
+type AdjustmentRow = typeof poolAdjustment.$inferSelect;
+const ENTITY = 'plan';
+const ADJUSTMENT = 'pool_adjustment';
+
+/**
+ * Quantity granted under each plan. Grants (and their awards) arrive with the vesting issue;
+ * until then nothing is granted, so every reserved share is available.
+ */
+async function grantedByPlan(_db: DbOrTx, planIds: string[]): Promise<Map<string, number>> {
+  return new Map(planIds.map((id) => [id, 0]));
+}
+
+/** The plan as the cap-table engine sees it. */
+export function toCapTablePlan(row: Row, adjustments: readonly AdjustmentRow[]): CapTablePlan {
+  return {
+    id: row.id,
+    name: row.name,
+    poolSize: row.poolSize,
+    effectiveDate: row.boardApprovalDate,
+    adjustments: adjustments.map((a) => ({ date: a.date, shareCount: a.shareCount })),
+    cashSettled: isCashSettled(row.planType as PlanType),
+  };
+}
+
+function toPlan(
+  row: Row,
+  adjustments: readonly AdjustmentRow[],
+  granted: number,
+  today: string,
+): Plan {
+  const reserved = poolReserved(toCapTablePlan(row, adjustments), today);
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    name: row.name,
+    planType: row.planType as Plan['planType'],
+    shareClassId: row.shareClassId,
+    stakStakeholderId: row.stakStakeholderId,
+    poolSize: row.poolSize,
+    currency: row.currency,
+    boardApprovalDate: row.boardApprovalDate,
+    shareholderApprovalDate: row.shareholderApprovalDate,
+    defaultVestingTemplateId: row.defaultVestingTemplateId,
+    exerciseWindowMonths: row.exerciseWindowMonths,
+    leaverPolicy: row.leaverPolicy as Plan['leaverPolicy'],
+    acceleration: row.acceleration as Plan['acceleration'],
+    forfeitedTo: row.forfeitedTo as Plan['forfeitedTo'],
+    notes: row.notes,
+    cashSettled: isCashSettled(row.planType as PlanType),
+    poolReserved: reserved,
+    poolGranted: granted,
+    poolAvailable: Math.max(0, reserved - granted),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function fields(row: Row): PlanCreate {
+  const plan = toPlan(row, [], 0, '9999-12-31');
+  const {
+    id: _i,
+    companyId: _c,
+    createdAt: _a,
+    updatedAt: _u,
+    cashSettled: _cs,
+    poolReserved: _r,
+    poolGranted: _g,
+    poolAvailable: _v,
+    ...rest
+  } = plan;
+  return rest;
+}
+
+async function find(db: DbOrTx, companyId: string, id: string) {
+  const rows = await db
+    .select()
+    .from(equityPlan)
+    .where(and(eq(equityPlan.id, id), eq(equityPlan.companyId, companyId)))
+    .limit(1);
+  if (!rows[0]) throw notFound('Plan');
+  return rows[0];
+}
+
+async function adjustmentsOf(db: DbOrTx, planIds: string[]) {
+  if (planIds.length === 0) return new Map<string, AdjustmentRow[]>();
+  const rows = await db
+    .select()
+    .from(poolAdjustment)
+    .where(inArray(poolAdjustment.planId, planIds))
+    .orderBy(asc(poolAdjustment.date), asc(poolAdjustment.createdAt));
+  const by = new Map<string, AdjustmentRow[]>();
+  for (const row of rows) by.set(row.planId, [...(by.get(row.planId) ?? []), row]);
+  return by;
+}
+
+/** The plans of a company with today's pool figures (also used by the cap table and summary). */
+export async function loadPlans(db: DbOrTx, companyId: string) {
+  const rows = await db
+    .select()
+    .from(equityPlan)
+    .where(eq(equityPlan.companyId, companyId))
+    .orderBy(asc(sql`lower(${equityPlan.name})`));
+  const ids = rows.map((r) => r.id);
+  const [adjustments, granted] = await Promise.all([
+    adjustmentsOf(db, ids),
+    grantedByPlan(db, ids),
+  ]);
+  return rows.map((row) => ({
+    row,
+    adjustments: adjustments.get(row.id) ?? [],
+    granted: granted.get(row.id) ?? 0,
+  }));
+}
+
+/**
+ * The reserve must cover what is granted at every date it changes; otherwise 409 POOL_EXHAUSTED
+ * with the number still available.
+ */
+function assertPool(plan: CapTablePlan, granted: number, field: string) {
+  const dates = [plan.effectiveDate ?? '0000-01-01', ...plan.adjustments.map((a) => a.date)].sort();
+  for (const date of dates) {
+    const reserved = poolReserved(plan, date);
+    if (reserved < granted) {
+      const available = Math.max(0, reserved - granted);
+      const message =
+        granted === 0
+          ? `The pool of ${plan.name} would be ${reserved.toLocaleString('en')} shares on ${date}; a pool cannot go below zero`
+          : `The pool of ${plan.name} would be ${reserved.toLocaleString('en')} shares on ${date}, below the ${granted.toLocaleString('en')} granted`;
+      throw new AppError('POOL_EXHAUSTED', `${message} (available: ${available})`, {
+        [field]: message,
+      });
+    }
+  }
+}
+
+async function checkPlanRefs(tx: DbOrTx, companyId: string, input: PlanCreate) {
+  await requireShareClass(tx, companyId, input.shareClassId);
+  await requireStakeholders(
+    tx,
+    companyId,
+    { stakStakeholderId: input.stakStakeholderId },
+    { stakFields: ['stakStakeholderId'] },
+  );
+}
+
+async function assertUniqueName(tx: DbOrTx, companyId: string, name: string, exceptId?: string) {
+  const rows = await tx
+    .select({ id: equityPlan.id })
+    .from(equityPlan)
+    .where(
+      and(eq(equityPlan.companyId, companyId), sql`lower(${equityPlan.name}) = lower(${name})`),
+    );
+  if (rows.some((r) => r.id !== exceptId))
+    throw new AppError('CONFLICT', `A plan named "${name}" exists already`, {
+      name: 'A plan with this name exists already',
+    });
+}
+
+export async function listPlans({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string }>): Promise<Plan[]> {
+  await checkCompany(db, actor.organizationId, input.companyId);
+  const today = isoDateOf(new Date());
+  return (await loadPlans(db, input.companyId)).map((p) =>
+    toPlan(p.row, p.adjustments, p.granted, today),
+  );
+}
+
+export async function getPlan({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; id: string }>): Promise<Plan> {
+  await checkCompany(db, actor.organizationId, input.companyId);
+  const row = await find(db, input.companyId, input.id);
+  const [adjustments, granted] = await Promise.all([
+    adjustmentsOf(db, [row.id]),
+    grantedByPlan(db, [row.id]),
+  ]);
+  return toPlan(
+    row,
+    adjustments.get(row.id) ?? [],
+    granted.get(row.id) ?? 0,
+    isoDateOf(new Date()),
+  );
+}
+
+export async function createPlan({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; body: PlanCreate }>): Promise<Plan> {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    await checkPlanRefs(tx, input.companyId, input.body);
+    await assertUniqueName(tx, input.companyId, input.body.name);
+    const [row] = await tx
+      .insert(equityPlan)
+      .values({ ...input.body, organizationId: actor.organizationId, companyId: input.companyId })
+      .returning();
+    if (!row) throw new AppError('INTERNAL_ERROR', 'Plan was not created');
+    await recordAudit(tx, {
+      actor,
+      action: 'create',
+      entityType: ENTITY,
+      entityId: row.id,
+      companyId: input.companyId,
+      changes: snapshot(fields(row)),
+    });
+    return toPlan(row, [], 0, isoDateOf(new Date()));
+  });
+}
+
+export async function updatePlan({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; id: string; patch: Record<string, unknown> }>): Promise<Plan> {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const existing = await find(tx, input.companyId, input.id);
+    const before = fields(existing);
+    const next = mergePatch(planCreateSchema, before, input.patch);
+    const changes = diff(before, next);
+    const [adjustments, granted] = await Promise.all([
+      adjustmentsOf(tx, [existing.id]),
+      grantedByPlan(tx, [existing.id]),
+    ]);
+    const own = adjustments.get(existing.id) ?? [];
+    const grantedHere = granted.get(existing.id) ?? 0;
+    if (Object.keys(changes).length === 0)
+      return toPlan(existing, own, grantedHere, isoDateOf(new Date()));
+    await checkPlanRefs(tx, input.companyId, next);
+    if (changes.name) await assertUniqueName(tx, input.companyId, next.name, existing.id);
+    const [row] = await tx
+      .update(equityPlan)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(equityPlan.id, existing.id))
+      .returning();
+    assertPool(toCapTablePlan(row!, own), grantedHere, 'poolSize');
+    await recordAudit(tx, {
+      actor,
+      action: 'update',
+      entityType: ENTITY,
+      entityId: existing.id,
+      companyId: input.companyId,
+      changes,
+    });
+    return toPlan(row!, own, grantedHere, isoDateOf(new Date()));
+  });
+}
+
+export async function deletePlan({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; id: string }>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const existing = await find(tx, input.companyId, input.id);
+    const granted = (await grantedByPlan(tx, [existing.id])).get(existing.id) ?? 0;
+    if (granted > 0)
+      throw new AppError(
+        'CONFLICT',
+        `Plan ${existing.name} cannot be deleted: ${granted} awards are granted under it`,
+      );
+    // Pool adjustments belong to the plan and go with it.
+    await tx.delete(equityPlan).where(eq(equityPlan.id, existing.id));
+    await recordAudit(tx, {
+      actor,
+      action: 'delete',
+      entityType: ENTITY,
+      entityId: existing.id,
+      companyId: input.companyId,
+      changes: { name: { from: existing.name, to: null } },
+    });
+  });
+}
+
+// ----------------------------------------------------------------------------- pool adjustments
+
+function toAdjustment(row: AdjustmentRow): PoolAdjustment {
+  return {
+    id: row.id,
+    planId: row.planId,
+    date: row.date,
+    shareCount: row.shareCount,
+    reason: row.reason,
+    approvalDate: row.approvalDate,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function adjustmentFields(row: AdjustmentRow): PoolAdjustmentCreate {
+  const { id: _i, planId: _p, createdAt: _a, updatedAt: _u, ...rest } = toAdjustment(row);
+  return rest;
+}
+
+async function findAdjustment(db: DbOrTx, planId: string, id: string) {
+  const rows = await db
+    .select()
+    .from(poolAdjustment)
+    .where(and(eq(poolAdjustment.id, id), eq(poolAdjustment.planId, planId)))
+    .limit(1);
+  if (!rows[0]) throw notFound('Pool adjustment');
+  return rows[0];
+}
+
+type PlanScope = { companyId: string; planId: string };
+
+/** Checks the pool with the plan's adjustments as they would be after a write. */
+async function assertAdjusted(tx: DbOrTx, plan: Row, adjustments: AdjustmentRow[], field: string) {
+  const granted = (await grantedByPlan(tx, [plan.id])).get(plan.id) ?? 0;
+  assertPool(toCapTablePlan(plan, adjustments), granted, field);
+}
+
+export async function listPoolAdjustments({
+  db,
+  actor,
+  input,
+}: ServiceArgs<PlanScope>): Promise<PoolAdjustment[]> {
+  await checkCompany(db, actor.organizationId, input.companyId);
+  await find(db, input.companyId, input.planId);
+  return ((await adjustmentsOf(db, [input.planId])).get(input.planId) ?? []).map(toAdjustment);
+}
+
+export async function getPoolAdjustment({
+  db,
+  actor,
+  input,
+}: ServiceArgs<PlanScope & { id: string }>): Promise<PoolAdjustment> {
+  await checkCompany(db, actor.organizationId, input.companyId);
+  await find(db, input.companyId, input.planId);
+  return toAdjustment(await findAdjustment(db, input.planId, input.id));
+}
+
+export async function createPoolAdjustment({
+  db,
+  actor,
+  input,
+}: ServiceArgs<PlanScope & { body: PoolAdjustmentCreate }>): Promise<PoolAdjustment> {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const plan = await find(tx, input.companyId, input.planId);
+    const existing = (await adjustmentsOf(tx, [plan.id])).get(plan.id) ?? [];
+    const draft = { ...input.body, id: 'new', planId: plan.id } as unknown as AdjustmentRow;
+    await assertAdjusted(tx, plan, [...existing, draft], 'shareCount');
+    const [row] = await tx
+      .insert(poolAdjustment)
+      .values({
+        ...input.body,
+        planId: plan.id,
+        organizationId: actor.organizationId,
+        companyId: input.companyId,
+      })
+      .returning();
+    if (!row) throw new AppError('INTERNAL_ERROR', 'Pool adjustment was not created');
+    await recordAudit(tx, {
+      actor,
+      action: 'create',
+      entityType: ADJUSTMENT,
+      entityId: row.id,
+      companyId: input.companyId,
+      changes: snapshot({ plan: plan.name, ...adjustmentFields(row) }),
+    });
+    return toAdjustment(row);
+  });
+}
+
+export async function updatePoolAdjustment({
+  db,
+  actor,
+  input,
+}: ServiceArgs<
+  PlanScope & { id: string; patch: Record<string, unknown> }
+>): Promise<PoolAdjustment> {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const plan = await find(tx, input.companyId, input.planId);
+    const existing = await findAdjustment(tx, plan.id, input.id);
+    const before = adjustmentFields(existing);
+    const next = mergePatch(poolAdjustmentCreateSchema, before, input.patch);
+    const changes = diff(before, next);
+    if (Object.keys(changes).length === 0) return toAdjustment(existing);
+    const all = (await adjustmentsOf(tx, [plan.id])).get(plan.id) ?? [];
+    await assertAdjusted(
+      tx,
+      plan,
+      all.map((a) => (a.id === existing.id ? { ...a, ...next } : a)),
+      'shareCount',
+    );
+    const [row] = await tx
+      .update(poolAdjustment)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(poolAdjustment.id, existing.id))
+      .returning();
+    await recordAudit(tx, {
+      actor,
+      action: 'update',
+      entityType: ADJUSTMENT,
+      entityId: existing.id,
+      companyId: input.companyId,
+      changes,
+    });
+    return toAdjustment(row!);
+  });
+}
+
+export async function deletePoolAdjustment({
+  db,
+  actor,
+  input,
+}: ServiceArgs<PlanScope & { id: string }>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const plan = await find(tx, input.companyId, input.planId);
+    const existing = await findAdjustment(tx, plan.id, input.id);
+    const all = (await adjustmentsOf(tx, [plan.id])).get(plan.id) ?? [];
+    // Removing an increase can leave the pool below what is granted.
+    await assertAdjusted(
+      tx,
+      plan,
+      all.filter((a) => a.id !== existing.id),
+      'shareCount',
+    );
+    await tx.delete(poolAdjustment).where(eq(poolAdjustment.id, existing.id));
+    await recordAudit(tx, {
+      actor,
+      action: 'delete',
+      entityType: ADJUSTMENT,
+      entityId: existing.id,
+      companyId: input.companyId,
+      changes: snapshot({ plan: plan.name, ...adjustmentFields(existing) }),
+    });
+  });
+}

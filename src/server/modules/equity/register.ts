@@ -1,0 +1,463 @@
+import { and, asc, eq, isNotNull, or } from 'drizzle-orm';
+import {
+  receiptCreateSchema,
+  shareEventCreateSchema,
+  type Receipt,
+  type ReceiptCreate,
+  type ShareEvent,
+  type ShareEventCreate,
+} from '../../../contracts/equity';
+import { replayLedger, type LedgerEvent, type LedgerReceipt } from '../../../domain/share-ledger';
+import type { DbOrTx } from '../../db/client';
+import { depositaryReceipt, shareClass, shareEvent, stakeholder } from '../../db/schema';
+import type { ServiceArgs } from '../../http/context';
+import { AppError, notFound } from '../../http/errors';
+import { diff, recordAudit, snapshot } from '../audit/service';
+import {
+  checkCompany,
+  decimalOut,
+  ledgerError,
+  lockCompany,
+  mergePatch,
+  requireShareClass,
+  requireStakeholders,
+} from './shared';
+
+/**
+ * The shareholders' register (issue 4): issue, transfer and cancel events plus the STAK's
+ * depositary receipts. Every write replays the whole register with the change applied and is
+ * refused (409, nothing written) when any holder would go below zero, share numbers would clash,
+ * receipts would exceed the STAK's shares or a class its shares authorized.
+ */
+
+type EventRow = typeof shareEvent.$inferSelect;
+type ReceiptRow = typeof depositaryReceipt.$inferSelect;
+
+export function toShareEvent(row: EventRow): ShareEvent {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    type: row.type as ShareEvent['type'],
+    date: row.date,
+    shareClassId: row.shareClassId,
+    shareCount: row.shareCount,
+    toStakeholderId: row.toStakeholderId,
+    fromStakeholderId: row.fromStakeholderId,
+    firstShareNumber: row.firstShareNumber,
+    lastShareNumber: row.lastShareNumber,
+    pricePerShare: decimalOut(row.pricePerShare),
+    currency: row.currency,
+    deedDate: row.deedDate,
+    notary: row.notary,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function eventFields(row: EventRow): ShareEventCreate {
+  const { id: _i, companyId: _c, createdAt: _a, updatedAt: _u, ...fields } = toShareEvent(row);
+  return fields;
+}
+
+export function toReceipt(row: ReceiptRow): Receipt {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    stakStakeholderId: row.stakStakeholderId,
+    shareClassId: row.shareClassId,
+    holderStakeholderId: row.holderStakeholderId,
+    receiptCount: row.receiptCount,
+    date: row.date,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function receiptFields(row: ReceiptRow): ReceiptCreate {
+  const { id: _i, companyId: _c, createdAt: _a, updatedAt: _u, ...fields } = toReceipt(row);
+  return fields;
+}
+
+/** A company's whole register in order of entry, as the ledger engine needs it. */
+export async function loadLedger(db: DbOrTx, companyId: string) {
+  const [events, receipts, classes] = await Promise.all([
+    db
+      .select()
+      .from(shareEvent)
+      .where(eq(shareEvent.companyId, companyId))
+      .orderBy(asc(shareEvent.createdAt), asc(shareEvent.id)),
+    db
+      .select()
+      .from(depositaryReceipt)
+      .where(eq(depositaryReceipt.companyId, companyId))
+      .orderBy(asc(depositaryReceipt.date), asc(depositaryReceipt.createdAt)),
+    db
+      .select({ id: shareClass.id, sharesAuthorized: shareClass.sharesAuthorized })
+      .from(shareClass)
+      .where(eq(shareClass.companyId, companyId)),
+  ]);
+  const authorized = new Map<string, number>();
+  for (const c of classes)
+    if (c.sharesAuthorized !== null) authorized.set(c.id, c.sharesAuthorized);
+  return {
+    events: events.map((row, seq) => toLedgerEvent(row.id, seq, toShareEvent(row))),
+    receipts: receipts.map((row) => toLedgerReceipt(row.id, row)),
+    authorized,
+  };
+}
+
+export function toLedgerEvent(
+  id: string,
+  seq: number,
+  e: Pick<
+    ShareEventCreate,
+    | 'type'
+    | 'date'
+    | 'shareClassId'
+    | 'shareCount'
+    | 'fromStakeholderId'
+    | 'toStakeholderId'
+    | 'firstShareNumber'
+    | 'lastShareNumber'
+  >,
+): LedgerEvent {
+  return {
+    id,
+    seq,
+    type: e.type,
+    date: e.date,
+    shareClassId: e.shareClassId,
+    shareCount: e.shareCount,
+    fromStakeholderId: e.fromStakeholderId,
+    toStakeholderId: e.toStakeholderId,
+    firstShareNumber: e.firstShareNumber,
+    lastShareNumber: e.lastShareNumber,
+  };
+}
+
+function toLedgerReceipt(
+  id: string,
+  r: Pick<ReceiptCreate, 'date' | 'stakStakeholderId' | 'shareClassId' | 'receiptCount'>,
+): LedgerReceipt {
+  return {
+    id,
+    date: r.date,
+    stakStakeholderId: r.stakStakeholderId,
+    shareClassId: r.shareClassId,
+    receiptCount: r.receiptCount,
+  };
+}
+
+/** Replays the register as it would be after a write; throws the 409 of the first violation. */
+export async function assertRegister(
+  tx: DbOrTx,
+  companyId: string,
+  ledger: Awaited<ReturnType<typeof loadLedger>>,
+): Promise<void> {
+  const { violation } = replayLedger(ledger.events, {
+    receipts: ledger.receipts,
+    authorized: ledger.authorized,
+  });
+  if (!violation) return;
+  const [people, classes] = await Promise.all([
+    tx
+      .select({ id: stakeholder.id, name: stakeholder.name })
+      .from(stakeholder)
+      .where(eq(stakeholder.companyId, companyId)),
+    tx
+      .select({ id: shareClass.id, name: shareClass.name })
+      .from(shareClass)
+      .where(eq(shareClass.companyId, companyId)),
+  ]);
+  const personName = new Map(people.map((p) => [p.id, p.name]));
+  const className = new Map(classes.map((c) => [c.id, c.name]));
+  throw ledgerError(violation, {
+    stakeholder: (id) => (id && personName.get(id)) || 'The stakeholder',
+    shareClass: (id) => className.get(id) ?? 'this class',
+  });
+}
+
+const EVENT = 'share_event';
+const RECEIPT = 'depositary_receipt';
+
+async function findEvent(db: DbOrTx, companyId: string, eventId: string) {
+  const rows = await db
+    .select()
+    .from(shareEvent)
+    .where(and(eq(shareEvent.id, eventId), eq(shareEvent.companyId, companyId)))
+    .limit(1);
+  if (!rows[0]) throw notFound('Share event');
+  return rows[0];
+}
+
+async function checkEventRefs(tx: DbOrTx, companyId: string, input: ShareEventCreate) {
+  await requireShareClass(tx, companyId, input.shareClassId);
+  await requireStakeholders(tx, companyId, {
+    toStakeholderId: input.toStakeholderId,
+    fromStakeholderId: input.fromStakeholderId,
+  });
+}
+
+/** The register's events, oldest first; optionally one class's or one stakeholder's. */
+export async function listShareEvents({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; shareClassId?: string; stakeholderId?: string }>): Promise<
+  ShareEvent[]
+> {
+  await checkCompany(db, actor.organizationId, input.companyId);
+  const filters = [eq(shareEvent.companyId, input.companyId)];
+  if (input.shareClassId) filters.push(eq(shareEvent.shareClassId, input.shareClassId));
+  if (input.stakeholderId) {
+    filters.push(
+      or(
+        eq(shareEvent.toStakeholderId, input.stakeholderId),
+        and(
+          isNotNull(shareEvent.fromStakeholderId),
+          eq(shareEvent.fromStakeholderId, input.stakeholderId),
+        ),
+      )!,
+    );
+  }
+  const rows = await db
+    .select()
+    .from(shareEvent)
+    .where(and(...filters))
+    .orderBy(asc(shareEvent.date), asc(shareEvent.createdAt), asc(shareEvent.id));
+  return rows.map(toShareEvent);
+}
+
+export async function getShareEvent({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; id: string }>): Promise<ShareEvent> {
+  await checkCompany(db, actor.organizationId, input.companyId);
+  return toShareEvent(await findEvent(db, input.companyId, input.id));
+}
+
+export async function createShareEvent({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; body: ShareEventCreate }>): Promise<ShareEvent> {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    await checkEventRefs(tx, input.companyId, input.body);
+    const ledger = await loadLedger(tx, input.companyId);
+    ledger.events.push(toLedgerEvent('new', ledger.events.length, input.body));
+    await assertRegister(tx, input.companyId, ledger);
+    const [row] = await tx
+      .insert(shareEvent)
+      .values({ ...input.body, organizationId: actor.organizationId, companyId: input.companyId })
+      .returning();
+    if (!row) throw new AppError('INTERNAL_ERROR', 'Share event was not created');
+    await recordAudit(tx, {
+      actor,
+      action: 'create',
+      entityType: EVENT,
+      entityId: row.id,
+      companyId: input.companyId,
+      changes: snapshot(eventFields(row)),
+    });
+    return toShareEvent(row);
+  });
+}
+
+export async function updateShareEvent({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{
+  companyId: string;
+  id: string;
+  patch: Record<string, unknown>;
+}>): Promise<ShareEvent> {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const existing = await findEvent(tx, input.companyId, input.id);
+    const before = eventFields(existing);
+    const next = mergePatch(shareEventCreateSchema, before, input.patch);
+    const changes = diff(before, next);
+    if (Object.keys(changes).length === 0) return toShareEvent(existing);
+    await checkEventRefs(tx, input.companyId, next);
+    const ledger = await loadLedger(tx, input.companyId);
+    ledger.events = ledger.events.map((e) =>
+      e.id === existing.id ? toLedgerEvent(e.id, e.seq, next) : e,
+    );
+    await assertRegister(tx, input.companyId, ledger);
+    const [row] = await tx
+      .update(shareEvent)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(shareEvent.id, existing.id))
+      .returning();
+    await recordAudit(tx, {
+      actor,
+      action: 'update',
+      entityType: EVENT,
+      entityId: existing.id,
+      companyId: input.companyId,
+      changes,
+    });
+    return toShareEvent(row!);
+  });
+}
+
+export async function deleteShareEvent({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; id: string }>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const existing = await findEvent(tx, input.companyId, input.id);
+    const ledger = await loadLedger(tx, input.companyId);
+    ledger.events = ledger.events.filter((e) => e.id !== existing.id);
+    // Deleting an issue that later transfers or receipts rely on is refused like any other write.
+    await assertRegister(tx, input.companyId, ledger);
+    await tx.delete(shareEvent).where(eq(shareEvent.id, existing.id));
+    await recordAudit(tx, {
+      actor,
+      action: 'delete',
+      entityType: EVENT,
+      entityId: existing.id,
+      companyId: input.companyId,
+      changes: snapshot(eventFields(existing)),
+    });
+  });
+}
+
+// ------------------------------------------------------------------------------------ receipts
+
+async function findReceipt(db: DbOrTx, companyId: string, id: string) {
+  const rows = await db
+    .select()
+    .from(depositaryReceipt)
+    .where(and(eq(depositaryReceipt.id, id), eq(depositaryReceipt.companyId, companyId)))
+    .limit(1);
+  if (!rows[0]) throw notFound('Receipt');
+  return rows[0];
+}
+
+async function checkReceiptRefs(tx: DbOrTx, companyId: string, input: ReceiptCreate) {
+  await requireShareClass(tx, companyId, input.shareClassId);
+  await requireStakeholders(
+    tx,
+    companyId,
+    { stakStakeholderId: input.stakStakeholderId, holderStakeholderId: input.holderStakeholderId },
+    { stakFields: ['stakStakeholderId'] },
+  );
+}
+
+export async function listReceipts({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string }>): Promise<Receipt[]> {
+  await checkCompany(db, actor.organizationId, input.companyId);
+  const rows = await db
+    .select()
+    .from(depositaryReceipt)
+    .where(eq(depositaryReceipt.companyId, input.companyId))
+    .orderBy(asc(depositaryReceipt.date), asc(depositaryReceipt.createdAt));
+  return rows.map(toReceipt);
+}
+
+export async function getReceipt({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; id: string }>): Promise<Receipt> {
+  await checkCompany(db, actor.organizationId, input.companyId);
+  return toReceipt(await findReceipt(db, input.companyId, input.id));
+}
+
+export async function createReceipt({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; body: ReceiptCreate }>): Promise<Receipt> {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    await checkReceiptRefs(tx, input.companyId, input.body);
+    const ledger = await loadLedger(tx, input.companyId);
+    ledger.receipts.push(toLedgerReceipt('new', input.body));
+    await assertRegister(tx, input.companyId, ledger);
+    const [row] = await tx
+      .insert(depositaryReceipt)
+      .values({ ...input.body, organizationId: actor.organizationId, companyId: input.companyId })
+      .returning();
+    if (!row) throw new AppError('INTERNAL_ERROR', 'Receipt was not created');
+    await recordAudit(tx, {
+      actor,
+      action: 'create',
+      entityType: RECEIPT,
+      entityId: row.id,
+      companyId: input.companyId,
+      changes: snapshot(receiptFields(row)),
+    });
+    return toReceipt(row);
+  });
+}
+
+export async function updateReceipt({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{
+  companyId: string;
+  id: string;
+  patch: Record<string, unknown>;
+}>): Promise<Receipt> {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const existing = await findReceipt(tx, input.companyId, input.id);
+    const before = receiptFields(existing);
+    const next = mergePatch(receiptCreateSchema, before, input.patch);
+    const changes = diff(before, next);
+    if (Object.keys(changes).length === 0) return toReceipt(existing);
+    await checkReceiptRefs(tx, input.companyId, next);
+    const ledger = await loadLedger(tx, input.companyId);
+    ledger.receipts = ledger.receipts.map((r) =>
+      r.id === existing.id ? toLedgerReceipt(r.id, next) : r,
+    );
+    await assertRegister(tx, input.companyId, ledger);
+    const [row] = await tx
+      .update(depositaryReceipt)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(depositaryReceipt.id, existing.id))
+      .returning();
+    await recordAudit(tx, {
+      actor,
+      action: 'update',
+      entityType: RECEIPT,
+      entityId: existing.id,
+      companyId: input.companyId,
+      changes,
+    });
+    return toReceipt(row!);
+  });
+}
+
+export async function deleteReceipt({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; id: string }>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const existing = await findReceipt(tx, input.companyId, input.id);
+    await tx.delete(depositaryReceipt).where(eq(depositaryReceipt.id, existing.id));
+    await recordAudit(tx, {
+      actor,
+      action: 'delete',
+      entityType: RECEIPT,
+      entityId: existing.id,
+      companyId: input.companyId,
+      changes: snapshot(receiptFields(existing)),
+    });
+  });
+}

@@ -1,0 +1,508 @@
+import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import { z, type ZodObject, type ZodType } from 'zod';
+import type { BusinessResource } from '../../../contracts/access-control';
+import {
+  capTableQuerySchema,
+  capTableSchema,
+  companySummarySchema,
+  listResponse,
+  planCreateSchema,
+  planSchema,
+  planUpdateSchema,
+  poolAdjustmentCreateSchema,
+  poolAdjustmentSchema,
+  poolAdjustmentUpdateSchema,
+  receiptCreateSchema,
+  receiptSchema,
+  receiptUpdateSchema,
+  shareClassCreateSchema,
+  shareClassSchema,
+  shareClassUpdateSchema,
+  shareEventCreateSchema,
+  shareEventSchema,
+  shareEventUpdateSchema,
+  stakeholderCreateSchema,
+  stakeholderListQuerySchema,
+  stakeholderSchema,
+  stakeholderUpdateSchema,
+} from '../../../contracts/equity';
+import type { AppEnv, ServiceArgs } from '../../http/context';
+import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
+import { guarded } from '../../http/permissions';
+import { exportCapTableCsv, getCapTable, getCompanySummary } from './cap-table';
+import * as plans from './plans';
+import * as register from './register';
+import * as shareClasses from './share-classes';
+import * as stakeholders from './stakeholders';
+
+/**
+ * `/api/v1/company/{companyId}/…`: the equity structure of a client company (issue 4). Every
+ * resource gets the same five routes (list, get, create, update, delete), declared once here.
+ */
+
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
+
+/** Path ids that are not UUIDs can match nothing: they become the nil UUID and 404 cleanly. */
+function ids(params: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, isUuid(v) ? v : NIL_UUID]));
+}
+
+type Scope = { companyId: string; planId?: string };
+type Service<I, O> = (args: ServiceArgs<I>) => Promise<O>;
+
+interface Resource {
+  /** Path below /company/{companyId}, e.g. "stakeholders" or "plans/{planId}/pool-adjustments". */
+  path: string;
+  idParam: string;
+  noun: string;
+  tag: string;
+  resource: BusinessResource;
+  item: ZodType;
+  create: ZodType;
+  update: ZodType;
+  listQuery?: ZodObject;
+  list: Service<Scope & { query: Record<string, unknown> }, unknown[]>;
+  get: Service<Scope & { id: string }, unknown>;
+  add: Service<Scope & { body: never }, unknown>;
+  change: Service<Scope & { id: string; patch: Record<string, unknown> }, unknown>;
+  remove: Service<Scope & { id: string }, void>;
+}
+
+function paramsSchema(path: string) {
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  return z.object(Object.fromEntries(names.map((n) => [n, z.string()])));
+}
+
+/** The five routes of a resource, declared (and recorded for the permission matrix) once. */
+function defineRoutes(r: Resource) {
+  const collection = `/company/{companyId}/${r.path}`;
+  const single = `${collection}/{${r.idParam}}`;
+  const tags = [r.tag];
+  const common = { tags };
+  const route = <R extends RouteConfig>(
+    config: R,
+    action: 'create' | 'read' | 'update' | 'delete',
+  ) => guarded(createRoute(config), { resource: r.resource, action });
+
+  const listRoute = route(
+    {
+      ...common,
+      method: 'get',
+      path: collection,
+      summary: `List the company's ${r.noun}s`,
+      request: { params: paramsSchema(collection), ...(r.listQuery ? { query: r.listQuery } : {}) },
+      responses: {
+        200: jsonContent(listResponse(r.item), `The ${r.noun}s`),
+        ...errorResponses(400, 401, 403, 404),
+      },
+    },
+    'read',
+  );
+  const getRoute = route(
+    {
+      ...common,
+      method: 'get',
+      path: single,
+      summary: `Get one ${r.noun}`,
+      request: { params: paramsSchema(single) },
+      responses: { 200: jsonContent(r.item, `The ${r.noun}`), ...errorResponses(401, 403, 404) },
+    },
+    'read',
+  );
+  const createRouteConfig = route(
+    {
+      ...common,
+      method: 'post',
+      path: collection,
+      summary: `Create a ${r.noun}`,
+      request: { params: paramsSchema(collection), body: jsonBody(r.create) },
+      responses: {
+        201: jsonContent(r.item, `The created ${r.noun}`),
+        ...errorResponses(400, 401, 403, 404, 409, 413),
+      },
+    },
+    'create',
+  );
+  const updateRoute = route(
+    {
+      ...common,
+      method: 'patch',
+      path: single,
+      summary: `Update a ${r.noun} (any subset of fields)`,
+      request: { params: paramsSchema(single), body: jsonBody(r.update) },
+      responses: {
+        200: jsonContent(r.item, `The updated ${r.noun}`),
+        ...errorResponses(400, 401, 403, 404, 409, 413),
+      },
+    },
+    'update',
+  );
+  const deleteRoute = route(
+    {
+      ...common,
+      method: 'delete',
+      path: single,
+      summary: `Delete a ${r.noun} (409 while other rows depend on it)`,
+      request: { params: paramsSchema(single) },
+      responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 409) },
+    },
+    'delete',
+  );
+  return { listRoute, getRoute, createRouteConfig, updateRoute, deleteRoute };
+}
+
+function registerResource(
+  app: OpenAPIHono<AppEnv>,
+  r: Resource,
+  routes: ReturnType<typeof defineRoutes>,
+) {
+  const { listRoute, getRoute, createRouteConfig, updateRoute, deleteRoute } = routes;
+  const split = (params: Record<string, string>) => {
+    const { [r.idParam]: id = NIL_UUID, ...scope } = ids(params);
+    return { id, scope: scope as Scope };
+  };
+  // The handlers read validated input through the untyped accessors: the route objects above
+  // are built generically, so Hono cannot infer their types here.
+  type Ctx = {
+    req: { valid: (target: 'param' | 'query' | 'json') => unknown };
+    var: AppEnv['Variables'];
+    json: (body: unknown, status: 200 | 201) => Response;
+    body: (body: null, status: 204) => Response;
+  };
+  const h = (fn: (c: Ctx) => Promise<Response>) => fn as never;
+
+  app.openapi(
+    listRoute,
+    h(async (c) => {
+      const { scope } = split(c.req.valid('param') as Record<string, string>);
+      const query = r.listQuery ? (c.req.valid('query') as Record<string, unknown>) : {};
+      const items = await r.list({ db: c.var.db, actor: c.var.actor, input: { ...scope, query } });
+      return c.json({ items }, 200);
+    }),
+  );
+  app.openapi(
+    getRoute,
+    h(async (c) => {
+      const { id, scope } = split(c.req.valid('param') as Record<string, string>);
+      return c.json(
+        await r.get({ db: c.var.db, actor: c.var.actor, input: { ...scope, id } }),
+        200,
+      );
+    }),
+  );
+  app.openapi(
+    createRouteConfig,
+    h(async (c) => {
+      const { scope } = split(c.req.valid('param') as Record<string, string>);
+      const body = c.req.valid('json') as never;
+      return c.json(
+        await r.add({ db: c.var.db, actor: c.var.actor, input: { ...scope, body } }),
+        201,
+      );
+    }),
+  );
+  app.openapi(
+    updateRoute,
+    h(async (c) => {
+      const { id, scope } = split(c.req.valid('param') as Record<string, string>);
+      const patch = c.req.valid('json') as Record<string, unknown>;
+      return c.json(
+        await r.change({ db: c.var.db, actor: c.var.actor, input: { ...scope, id, patch } }),
+        200,
+      );
+    }),
+  );
+  app.openapi(
+    deleteRoute,
+    h(async (c) => {
+      const { id, scope } = split(c.req.valid('param') as Record<string, string>);
+      await r.remove({ db: c.var.db, actor: c.var.actor, input: { ...scope, id } });
+      return c.body(null, 204);
+    }),
+  );
+}
+
+const RESOURCES: Resource[] = [
+  {
+    path: 'stakeholders',
+    idParam: 'stakeholderId',
+    noun: 'stakeholder',
+    tag: 'Stakeholders',
+    resource: 'stakeholder',
+    item: stakeholderSchema,
+    create: stakeholderCreateSchema,
+    update: stakeholderUpdateSchema,
+    listQuery: stakeholderListQuerySchema,
+    list: (a) =>
+      stakeholders.listStakeholders({
+        ...a,
+        input: { companyId: a.input.companyId!, query: a.input.query },
+      }),
+    get: (a) =>
+      stakeholders.getStakeholder({
+        ...a,
+        input: { companyId: a.input.companyId!, id: a.input.id },
+      }),
+    add: (a) =>
+      stakeholders.createStakeholder({
+        ...a,
+        input: { companyId: a.input.companyId!, body: a.input.body },
+      }),
+    change: (a) =>
+      stakeholders.updateStakeholder({
+        ...a,
+        input: { companyId: a.input.companyId!, id: a.input.id, patch: a.input.patch },
+      }),
+    remove: (a) =>
+      stakeholders.deleteStakeholder({
+        ...a,
+        input: { companyId: a.input.companyId!, id: a.input.id },
+      }),
+  },
+  {
+    path: 'share-classes',
+    idParam: 'shareClassId',
+    noun: 'share class',
+    tag: 'Share classes',
+    resource: 'company',
+    item: shareClassSchema,
+    create: shareClassCreateSchema,
+    update: shareClassUpdateSchema,
+    list: (a) => shareClasses.listShareClasses({ ...a, input: { companyId: a.input.companyId! } }),
+    get: (a) =>
+      shareClasses.getShareClass({
+        ...a,
+        input: { companyId: a.input.companyId!, id: a.input.id },
+      }),
+    add: (a) =>
+      shareClasses.createShareClass({
+        ...a,
+        input: { companyId: a.input.companyId!, body: a.input.body },
+      }),
+    change: (a) =>
+      shareClasses.updateShareClass({
+        ...a,
+        input: { companyId: a.input.companyId!, id: a.input.id, patch: a.input.patch },
+      }),
+    remove: (a) =>
+      shareClasses.deleteShareClass({
+        ...a,
+        input: { companyId: a.input.companyId!, id: a.input.id },
+      }),
+  },
+  {
+    path: 'share-events',
+    idParam: 'eventId',
+    noun: 'share event',
+    tag: 'Shareholders register',
+    resource: 'company',
+    item: shareEventSchema,
+    create: shareEventCreateSchema,
+    update: shareEventUpdateSchema,
+    listQuery: z.object({
+      shareClassId: z.uuid('shareClassId must be an id').optional(),
+      stakeholderId: z.uuid('stakeholderId must be an id').optional(),
+    }),
+    list: (a) =>
+      register.listShareEvents({
+        ...a,
+        input: { companyId: a.input.companyId!, ...(a.input.query as object) },
+      }),
+    get: (a) =>
+      register.getShareEvent({ ...a, input: { companyId: a.input.companyId!, id: a.input.id } }),
+    add: (a) =>
+      register.createShareEvent({
+        ...a,
+        input: { companyId: a.input.companyId!, body: a.input.body },
+      }),
+    change: (a) =>
+      register.updateShareEvent({
+        ...a,
+        input: { companyId: a.input.companyId!, id: a.input.id, patch: a.input.patch },
+      }),
+    remove: (a) =>
+      register.deleteShareEvent({ ...a, input: { companyId: a.input.companyId!, id: a.input.id } }),
+  },
+  {
+    path: 'receipts',
+    idParam: 'receiptId',
+    noun: 'depositary receipt line',
+    tag: 'Shareholders register',
+    resource: 'company',
+    item: receiptSchema,
+    create: receiptCreateSchema,
+    update: receiptUpdateSchema,
+    list: (a) => register.listReceipts({ ...a, input: { companyId: a.input.companyId! } }),
+    get: (a) =>
+      register.getReceipt({ ...a, input: { companyId: a.input.companyId!, id: a.input.id } }),
+    add: (a) =>
+      register.createReceipt({
+        ...a,
+        input: { companyId: a.input.companyId!, body: a.input.body },
+      }),
+    change: (a) =>
+      register.updateReceipt({
+        ...a,
+        input: { companyId: a.input.companyId!, id: a.input.id, patch: a.input.patch },
+      }),
+    remove: (a) =>
+      register.deleteReceipt({ ...a, input: { companyId: a.input.companyId!, id: a.input.id } }),
+  },
+  {
+    path: 'plans',
+    idParam: 'planId',
+    noun: 'plan',
+    tag: 'Plans',
+    resource: 'plan',
+    item: planSchema,
+    create: planCreateSchema,
+    update: planUpdateSchema,
+    list: (a) => plans.listPlans({ ...a, input: { companyId: a.input.companyId! } }),
+    get: (a) => plans.getPlan({ ...a, input: { companyId: a.input.companyId!, id: a.input.id } }),
+    add: (a) =>
+      plans.createPlan({ ...a, input: { companyId: a.input.companyId!, body: a.input.body } }),
+    change: (a) =>
+      plans.updatePlan({
+        ...a,
+        input: { companyId: a.input.companyId!, id: a.input.id, patch: a.input.patch },
+      }),
+    remove: (a) =>
+      plans.deletePlan({ ...a, input: { companyId: a.input.companyId!, id: a.input.id } }),
+  },
+  {
+    path: 'plans/{planId}/pool-adjustments',
+    idParam: 'adjustmentId',
+    noun: 'pool adjustment',
+    tag: 'Plans',
+    resource: 'plan',
+    item: poolAdjustmentSchema,
+    create: poolAdjustmentCreateSchema,
+    update: poolAdjustmentUpdateSchema,
+    list: (a) =>
+      plans.listPoolAdjustments({
+        ...a,
+        input: { companyId: a.input.companyId!, planId: a.input.planId! },
+      }),
+    get: (a) =>
+      plans.getPoolAdjustment({
+        ...a,
+        input: { companyId: a.input.companyId!, planId: a.input.planId!, id: a.input.id },
+      }),
+    add: (a) =>
+      plans.createPoolAdjustment({
+        ...a,
+        input: { companyId: a.input.companyId!, planId: a.input.planId!, body: a.input.body },
+      }),
+    change: (a) =>
+      plans.updatePoolAdjustment({
+        ...a,
+        input: {
+          companyId: a.input.companyId!,
+          planId: a.input.planId!,
+          id: a.input.id,
+          patch: a.input.patch,
+        },
+      }),
+    remove: (a) =>
+      plans.deletePoolAdjustment({
+        ...a,
+        input: { companyId: a.input.companyId!, planId: a.input.planId!, id: a.input.id },
+      }),
+  },
+];
+
+const RESOURCE_ROUTES = RESOURCES.map((r) => ({ r, routes: defineRoutes(r) }));
+
+const companyParams = z.object({ companyId: z.string() });
+
+const capTableRoute = guarded(
+  createRoute({
+    method: 'get',
+    path: '/company/{companyId}/cap-table',
+    tags: ['Cap table'],
+    summary: 'The fully diluted cap table as of a date (default today)',
+    request: { params: companyParams, query: capTableQuerySchema },
+    responses: {
+      200: jsonContent(capTableSchema, 'The cap table'),
+      ...errorResponses(400, 401, 403, 404),
+    },
+  }),
+  { resource: 'company', action: 'read' },
+);
+
+const capTableCsvRoute = guarded(
+  createRoute({
+    method: 'get',
+    path: '/company/{companyId}/cap-table/export',
+    tags: ['Cap table'],
+    summary: 'The cap table as CSV',
+    request: { params: companyParams, query: capTableQuerySchema },
+    responses: {
+      200: {
+        content: { 'text/csv': { schema: z.string() } },
+        description: 'CSV, one row per holder and pool',
+      },
+      ...errorResponses(400, 401, 403, 404),
+    },
+  }),
+  { resource: 'company', action: 'export' },
+);
+
+const summaryRoute = guarded(
+  createRoute({
+    method: 'get',
+    path: '/company/{companyId}/summary',
+    tags: ['Companies'],
+    summary: "Key figures of the company's equity structure",
+    request: { params: companyParams },
+    responses: {
+      200: jsonContent(companySummarySchema, 'Key figures'),
+      ...errorResponses(401, 403, 404),
+    },
+  }),
+  { resource: 'company', action: 'read' },
+);
+
+export function registerEquityRoutes(app: OpenAPIHono<AppEnv>) {
+  for (const { r, routes } of RESOURCE_ROUTES) registerResource(app, r, routes);
+
+  app.openapi(capTableRoute, async (c) => {
+    const { companyId } = ids(c.req.valid('param'));
+    const { asOf } = c.req.valid('query');
+    return c.json(
+      await getCapTable({
+        db: c.var.db,
+        actor: c.var.actor,
+        input: { companyId: companyId!, asOf },
+      }),
+      200,
+    );
+  });
+
+  app.openapi(capTableCsvRoute, async (c) => {
+    const { companyId } = ids(c.req.valid('param'));
+    const { asOf } = c.req.valid('query');
+    const result = await exportCapTableCsv({
+      db: c.var.db,
+      actor: c.var.actor,
+      input: { companyId: companyId!, asOf },
+    });
+    return c.body(result.csv, 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="cap-table-${result.asOf}.csv"`,
+    });
+  });
+
+  app.openapi(summaryRoute, async (c) => {
+    const { companyId } = ids(c.req.valid('param'));
+    return c.json(
+      await getCompanySummary({
+        db: c.var.db,
+        actor: c.var.actor,
+        input: { companyId: companyId! },
+      }),
+      200,
+    );
+  });
+}

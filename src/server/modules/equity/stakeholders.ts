@@ -1,0 +1,216 @@
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import {
+  stakeholderCreateSchema,
+  type Stakeholder,
+  type StakeholderCreate,
+  type StakeholderListQuery,
+} from '../../../contracts/equity';
+import type { DbOrTx } from '../../db/client';
+import { depositaryReceipt, equityPlan, shareEvent, stakeholder } from '../../db/schema';
+import type { ServiceArgs } from '../../http/context';
+import { AppError, notFound } from '../../http/errors';
+import { diff, recordAudit, snapshot } from '../audit/service';
+import { checkCompany, lockCompany, mergePatch, stillInUse } from './shared';
+
+type Row = typeof stakeholder.$inferSelect;
+const ENTITY = 'stakeholder';
+
+export function toStakeholder(row: Row): Stakeholder {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    kind: row.kind as Stakeholder['kind'],
+    name: row.name,
+    relationship: row.relationship as Stakeholder['relationship'],
+    status: row.status as Stakeholder['status'],
+    email: row.email,
+    phone: row.phone,
+    street: row.street,
+    postal: row.postal,
+    city: row.city,
+    country: row.country,
+    taxCountry: row.taxCountry,
+    employeeId: row.employeeId,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function fields(row: Row): StakeholderCreate {
+  const { id: _i, companyId: _c, createdAt: _a, updatedAt: _u, ...rest } = toStakeholder(row);
+  return rest;
+}
+
+async function find(db: DbOrTx, companyId: string, id: string) {
+  const rows = await db
+    .select()
+    .from(stakeholder)
+    .where(and(eq(stakeholder.id, id), eq(stakeholder.companyId, companyId)))
+    .limit(1);
+  if (!rows[0]) throw notFound('Stakeholder');
+  return rows[0];
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** The company's stakeholders by name; search by name, e-mail or employee id; filter by relationship and status. */
+export async function listStakeholders({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; query: StakeholderListQuery }>): Promise<Stakeholder[]> {
+  await checkCompany(db, actor.organizationId, input.companyId);
+  const filters = [eq(stakeholder.companyId, input.companyId)];
+  const { q, relationship, status } = input.query;
+  if (q) {
+    const pattern = `%${escapeLike(q)}%`;
+    filters.push(
+      or(
+        ilike(stakeholder.name, pattern),
+        ilike(stakeholder.email, pattern),
+        ilike(stakeholder.employeeId, pattern),
+      )!,
+    );
+  }
+  if (relationship) filters.push(eq(stakeholder.relationship, relationship));
+  if (status) filters.push(eq(stakeholder.status, status));
+  const rows = await db
+    .select()
+    .from(stakeholder)
+    .where(and(...filters))
+    .orderBy(asc(sql`lower(${stakeholder.name})`), asc(stakeholder.id));
+  return rows.map(toStakeholder);
+}
+
+export async function getStakeholder({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; id: string }>): Promise<Stakeholder> {
+  await checkCompany(db, actor.organizationId, input.companyId);
+  return toStakeholder(await find(db, input.companyId, input.id));
+}
+
+export async function createStakeholder({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; body: StakeholderCreate }>): Promise<Stakeholder> {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const [row] = await tx
+      .insert(stakeholder)
+      .values({ ...input.body, organizationId: actor.organizationId, companyId: input.companyId })
+      .returning();
+    if (!row) throw new AppError('INTERNAL_ERROR', 'Stakeholder was not created');
+    await recordAudit(tx, {
+      actor,
+      action: 'create',
+      entityType: ENTITY,
+      entityId: row.id,
+      companyId: input.companyId,
+      changes: snapshot(fields(row)),
+    });
+    return toStakeholder(row);
+  });
+}
+
+export async function updateStakeholder({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{
+  companyId: string;
+  id: string;
+  patch: Record<string, unknown>;
+}>): Promise<Stakeholder> {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const existing = await find(tx, input.companyId, input.id);
+    const before = fields(existing);
+    const next = mergePatch(stakeholderCreateSchema, before, input.patch);
+    const changes = diff(before, next);
+    if (Object.keys(changes).length === 0) return toStakeholder(existing);
+    // A STAK that holds receipts or backs a plan must stay a STAK.
+    if (before.relationship === 'stak' && next.relationship !== 'stak') {
+      const uses = await stakUses(tx, existing.id);
+      if (uses.length > 0)
+        throw new AppError(
+          'CONFLICT',
+          `This STAK's relationship cannot change: ${uses.join(', ')} refer to it as a STAK`,
+          {
+            relationship: 'Still used as a STAK',
+          },
+        );
+    }
+    const [row] = await tx
+      .update(stakeholder)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(stakeholder.id, existing.id))
+      .returning();
+    await recordAudit(tx, {
+      actor,
+      action: 'update',
+      entityType: ENTITY,
+      entityId: existing.id,
+      companyId: input.companyId,
+      changes,
+    });
+    return toStakeholder(row!);
+  });
+}
+
+async function stakUses(tx: DbOrTx, id: string): Promise<string[]> {
+  const [[receipts], [plans]] = await Promise.all([
+    tx
+      .select({ n: count() })
+      .from(depositaryReceipt)
+      .where(eq(depositaryReceipt.stakStakeholderId, id)),
+    tx.select({ n: count() }).from(equityPlan).where(eq(equityPlan.stakStakeholderId, id)),
+  ]);
+  const uses: string[] = [];
+  if (receipts!.n > 0) uses.push(`${receipts!.n} depositary receipt line(s)`);
+  if (plans!.n > 0) uses.push(`${plans!.n} plan(s)`);
+  return uses;
+}
+
+export async function deleteStakeholder({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; id: string }>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const existing = await find(tx, input.companyId, input.id);
+    const [[events], [holderReceipts], stak] = await Promise.all([
+      tx
+        .select({ n: count() })
+        .from(shareEvent)
+        .where(
+          or(
+            eq(shareEvent.toStakeholderId, existing.id),
+            eq(shareEvent.fromStakeholderId, existing.id),
+          ),
+        ),
+      tx
+        .select({ n: count() })
+        .from(depositaryReceipt)
+        .where(eq(depositaryReceipt.holderStakeholderId, existing.id)),
+      stakUses(tx, existing.id),
+    ]);
+    const uses = [...stak];
+    if (events!.n > 0) uses.unshift(`${events!.n} register event(s)`);
+    if (holderReceipts!.n > 0) uses.push(`${holderReceipts!.n} receipt holding(s)`);
+    if (uses.length > 0) throw stillInUse(`${existing.name}`, uses);
+    await tx.delete(stakeholder).where(eq(stakeholder.id, existing.id));
+    await recordAudit(tx, {
+      actor,
+      action: 'delete',
+      entityType: ENTITY,
+      entityId: existing.id,
+      companyId: input.companyId,
+      changes: { name: { from: existing.name, to: null } },
+    });
+  });
+}

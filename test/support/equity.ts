@@ -1,0 +1,134 @@
+import { expect } from 'vitest';
+import type { TestApp } from './app';
+
+/** A JSON API call that must succeed; returns the parsed body. */
+export async function ok<T = Record<string, unknown>>(
+  t: TestApp,
+  cookie: string,
+  path: string,
+  method = 'GET',
+  body?: unknown,
+): Promise<T> {
+  const res = await t.request(`/api/v1${path}`, { method, body, cookie });
+  const text = await res.text();
+  expect(res.status, `${method} ${path}: ${text}`).toBeLessThan(300);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * A company with a small equity structure, made through the API: a founder holding numbered
+ * common shares, a STAK with receipts, a spare stakeholder and class nobody depends on, a plan
+ * with a pool adjustment. The ids fill the path parameters of every equity route.
+ */
+export async function equityFixture(t: TestApp, cookie: string, name = 'Fixture B.V.') {
+  const company = await ok<{ id: string }>(t, cookie, '/company', 'POST', { companyName: name });
+  const base = `/company/${company.id}`;
+  const person = (body: Record<string, unknown>) =>
+    ok<{ id: string }>(t, cookie, `${base}/stakeholders`, 'POST', body);
+  const founder = await person({ name: 'Anna de Vries', relationship: 'founder' });
+  const stak = await person({ name: 'STAK Fixture', kind: 'institution', relationship: 'stak' });
+  const spare = await person({ name: 'Spare Person', relationship: 'advisor' });
+  const common = await ok<{ id: string }>(t, cookie, `${base}/share-classes`, 'POST', {
+    name: 'Common',
+    nominalValue: '0.01',
+  });
+  const spareClass = await ok<{ id: string }>(t, cookie, `${base}/share-classes`, 'POST', {
+    name: 'Spare class',
+    nominalValue: '1',
+  });
+  const event = (body: Record<string, unknown>) =>
+    ok<{ id: string }>(t, cookie, `${base}/share-events`, 'POST', {
+      shareClassId: common.id,
+      ...body,
+    });
+  await event({
+    type: 'issue',
+    date: '2024-01-01',
+    shareCount: 1000,
+    toStakeholderId: founder.id,
+    firstShareNumber: 1,
+    lastShareNumber: 1000,
+  });
+  await event({ type: 'issue', date: '2024-01-01', shareCount: 500, toStakeholderId: stak.id });
+  const lastEvent = await event({
+    type: 'issue',
+    date: '2024-02-01',
+    shareCount: 10,
+    toStakeholderId: founder.id,
+  });
+  const receipt = await ok<{ id: string }>(t, cookie, `${base}/receipts`, 'POST', {
+    stakStakeholderId: stak.id,
+    shareClassId: common.id,
+    holderStakeholderId: founder.id,
+    receiptCount: 100,
+    date: '2024-03-01',
+  });
+  const plan = await ok<{ id: string }>(t, cookie, `${base}/plans`, 'POST', {
+    name: 'ESOP 2024',
+    planType: 'stock_options',
+    shareClassId: common.id,
+    poolSize: 1000,
+    boardApprovalDate: '2024-01-01',
+  });
+  const adjustment = await ok<{ id: string }>(
+    t,
+    cookie,
+    `${base}/plans/${plan.id}/pool-adjustments`,
+    'POST',
+    {
+      date: '2024-06-01',
+      shareCount: 100,
+    },
+  );
+  return {
+    companyId: company.id,
+    founderId: founder.id,
+    stakId: stak.id,
+    commonId: common.id,
+    // Path parameters of the single-item routes: rows that can be changed and deleted freely.
+    params: {
+      companyId: company.id,
+      stakeholderId: spare.id,
+      shareClassId: spareClass.id,
+      eventId: lastEvent.id,
+      receiptId: receipt.id,
+      planId: plan.id,
+      adjustmentId: adjustment.id,
+    } as Record<string, string>,
+  };
+}
+
+/** Request bodies that succeed on a fresh fixture, per route. */
+export function equityBodies(
+  f: Awaited<ReturnType<typeof equityFixture>>,
+): Record<string, unknown> {
+  const c = '/company/{companyId}';
+  return {
+    [`POST ${c}/stakeholders`]: { name: 'New Person', relationship: 'employee' },
+    [`PATCH ${c}/stakeholders/{stakeholderId}`]: { city: 'Utrecht' },
+    [`POST ${c}/share-classes`]: { name: 'Series A', classType: 'preferred', nominalValue: '0.01' },
+    [`PATCH ${c}/share-classes/{shareClassId}`]: { seniority: 2 },
+    [`POST ${c}/share-events`]: {
+      type: 'issue',
+      date: '2024-05-01',
+      shareClassId: f.commonId,
+      shareCount: 5,
+      toStakeholderId: f.founderId,
+      firstShareNumber: 5001,
+      lastShareNumber: 5005,
+    },
+    [`PATCH ${c}/share-events/{eventId}`]: { notary: 'Mr. J. de Notaris' },
+    [`POST ${c}/receipts`]: {
+      stakStakeholderId: f.stakId,
+      shareClassId: f.commonId,
+      holderStakeholderId: f.founderId,
+      receiptCount: 5,
+      date: '2024-04-01',
+    },
+    [`PATCH ${c}/receipts/{receiptId}`]: { notes: 'Confirmed by the STAK board' },
+    [`POST ${c}/plans`]: { name: 'Phantom 2025', planType: 'phantom_shares', poolSize: 500 },
+    [`PATCH ${c}/plans/{planId}`]: { exerciseWindowMonths: 3 },
+    [`POST ${c}/plans/{planId}/pool-adjustments`]: { date: '2025-01-01', shareCount: 50 },
+    [`PATCH ${c}/plans/{planId}/pool-adjustments/{adjustmentId}`]: { reason: 'Board resolution' },
+  };
+}
