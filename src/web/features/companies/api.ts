@@ -28,6 +28,25 @@ const companyKeys = {
   activity: (companyId: string) => [...companyKeys.detail(companyId), 'activity'] as const,
 };
 
+/**
+ * Query key of data that belongs to one company (stakeholders, register, plans, cap table…):
+ * nested under the company's detail key, so deleting the company forgets all of it.
+ */
+export function companyScopedKey(companyId: string, ...parts: readonly unknown[]) {
+  return [...companyKeys.detail(companyId), ...parts] as const;
+}
+
+/**
+ * After any write to a company's equity structure: refetch everything under the company (the
+ * cap table, key figures, lists and activity all derive from the same rows).
+ */
+export function invalidateCompany(
+  queryClient: ReturnType<typeof useQueryClient>,
+  companyId: string,
+) {
+  return queryClient.invalidateQueries({ queryKey: companyKeys.detail(companyId) });
+}
+
 /** Keyset-paginated list for the companies table: pass `nextCursor` back as `cursor`. */
 export function companiesInfiniteQueryOptions(search: CompaniesSearch) {
   const params = {

@@ -35,3 +35,9 @@ export const COMPANY_FIELD_LABELS: Record<CompanyFieldName, string> = {
 export function isCompanyFieldName(name: string): name is CompanyFieldName {
   return (COMPANY_FIELD_NAMES as readonly string[]).includes(name);
 }
+
+export const COMPANY_STATUS_LABELS = {
+  prospect: 'Prospect',
+  active: 'Active',
+  archived: 'Archived',
+} as const;

@@ -1,0 +1,47 @@
+import { Link } from '@tanstack/react-router';
+import { useCan } from '../me/api';
+
+const tabClassName =
+  '-mb-px inline-block border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground';
+const activeProps = {
+  className: '!border-primary !text-foreground',
+  'aria-current': 'page',
+} as const;
+
+/**
+ * Tabs of a company page (issue 4): Overview, Stakeholders, Cap table, Plans, Activity. Grants
+ * and Valuations join when their issues land. Scrolls sideways on phones.
+ */
+export function CompanyNav({ companyId }: { companyId: string }) {
+  const canSeeActivity = useCan('audit', 'read');
+  const params = { companyId };
+  return (
+    <nav aria-label="Company" className="-mx-1 overflow-x-auto">
+      <ul className="flex min-w-max gap-1 border-b px-1">
+        <li>
+          <Link
+            to="/companies/$companyId"
+            params={params}
+            activeOptions={{ exact: true }}
+            className={tabClassName}
+            activeProps={activeProps}
+          >
+            Overview
+          </Link>
+        </li>
+        {canSeeActivity ? (
+          <li>
+            <Link
+              to="/companies/$companyId/activity"
+              params={params}
+              className={tabClassName}
+              activeProps={activeProps}
+            >
+              Activity
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}

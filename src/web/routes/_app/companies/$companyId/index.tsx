@@ -1,0 +1,169 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { Pencil } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import type { Company } from '../../../../../contracts/company';
+import { countryName } from '../../../../../domain/countries';
+import { legalFormLabel } from '../../../../../domain/legal-forms';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
+import {
+  companyQueryOptions,
+  useDeleteCompany,
+  useUpdateCompany,
+} from '../../../../features/companies/api';
+import {
+  changedCompanyFields,
+  CompanyForm,
+  companyToFormValues,
+} from '../../../../features/companies/company-form';
+import { DeleteCompanyDialog } from '../../../../features/companies/delete-company-dialog';
+import { COMPANY_FIELD_LABELS } from '../../../../features/companies/fields';
+import { useCan } from '../../../../features/me/api';
+import { ApiError, errorMessage } from '../../../../lib/api';
+import { formatDateTime } from '../../../../lib/format';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
+
+/** Company tab "Overview": the company's details, editable, and its deletion. */
+export const Route = createFileRoute('/_app/companies/$companyId/')({
+  component: CompanyOverview,
+});
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="text-sm break-words">
+        {children ?? <span className="text-muted-foreground">—</span>}
+      </dd>
+    </div>
+  );
+}
+
+function CompanyDetails({ company }: { company: Company }) {
+  const l = COMPANY_FIELD_LABELS;
+  return (
+    <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+      <Detail label={l.companyName}>{company.companyName}</Detail>
+      <Detail label={l.companyType}>{legalFormLabel(company.companyType)}</Detail>
+      <Detail label={l.vat}>{company.vat}</Detail>
+      <Detail label={l.street}>{company.street}</Detail>
+      <Detail label={l.streetNumber}>{company.streetNumber}</Detail>
+      <Detail label={l.postal}>{company.postal}</Detail>
+      <Detail label={l.city}>{company.city}</Detail>
+      <Detail label={l.country}>
+        {countryName(company.country)} ({company.country})
+      </Detail>
+      <Detail label={l.contactName}>{company.contactName}</Detail>
+      <Detail label={l.email}>
+        {company.email ? (
+          <a
+            href={`mailto:${company.email}`}
+            className="text-primary underline-offset-4 hover:underline"
+          >
+            {company.email}
+          </a>
+        ) : null}
+      </Detail>
+      <Detail label={l.phone}>
+        {company.phone ? (
+          <a
+            href={`tel:${company.phone.replace(/\s+/g, '')}`}
+            className="text-primary underline-offset-4 hover:underline"
+          >
+            {company.phone}
+          </a>
+        ) : null}
+      </Detail>
+      <Detail label="Created">
+        <time dateTime={company.createdAt}>{formatDateTime(company.createdAt)}</time>
+      </Detail>
+      <Detail label="Last updated">
+        <time dateTime={company.updatedAt}>{formatDateTime(company.updatedAt)}</time>
+      </Detail>
+    </dl>
+  );
+}
+
+function CompanyOverview() {
+  const { companyId } = Route.useParams();
+  const { data: company } = useSuspenseQuery(companyQueryOptions(companyId));
+  const [isEditing, setIsEditing] = useState(false);
+  const updateCompany = useUpdateCompany(companyId);
+  const deleteCompany = useDeleteCompany(companyId);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const canUpdate = useCan('company', 'update');
+  const canDelete = useCan('company', 'delete');
+  useDocumentTitle(isEditing ? `Edit ${company.companyName}` : company.companyName);
+
+  async function onDelete() {
+    try {
+      await deleteCompany.mutateAsync();
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401)) {
+        toast.error(errorMessage(error, 'Deleting the company failed'));
+      }
+      throw error;
+    }
+    toast.success('Company deleted');
+    await navigate({ to: '/companies' });
+    // Only now that nothing shows it: forget the company and its activity.
+    queryClient.removeQueries({ queryKey: companyQueryOptions(companyId).queryKey });
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-2">
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          {isEditing || !(canUpdate || canDelete) ? null : (
+            <div className="flex gap-2">
+              {canUpdate ? (
+                <Button variant="outline" onClick={() => setIsEditing(true)}>
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </Button>
+              ) : null}
+              {canDelete ? (
+                <DeleteCompanyDialog companyName={company.companyName} onConfirm={onDelete} />
+              ) : null}
+            </div>
+          )}
+        </div>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{isEditing ? 'Edit company' : 'Details'}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {isEditing ? (
+            <CompanyForm
+              defaultValues={companyToFormValues(company)}
+              submitLabel="Save changes"
+              secondaryAction={
+                <Button variant="ghost" onClick={() => setIsEditing(false)}>
+                  Cancel
+                </Button>
+              }
+              onSubmit={async (values) => {
+                const changes = changedCompanyFields(company, values);
+                if (Object.keys(changes).length === 0) {
+                  toast.info('No changes to save');
+                  setIsEditing(false);
+                  return;
+                }
+                await updateCompany.mutateAsync(changes);
+                toast.success('Company updated');
+                setIsEditing(false);
+              }}
+            />
+          ) : (
+            <CompanyDetails company={company} />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
