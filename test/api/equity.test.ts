@@ -309,6 +309,29 @@ describe('the shareholders register', () => {
     expect(after).toHaveLength(before.length);
   });
 
+  it('two concurrent transfers cannot together take more than the holder has', async () => {
+    const s = await setup();
+    await ok(t, ann.cookie, `${s.base}/share-events`, 'POST', issue(s, s.anna, 100));
+    const transfer = (to: string) =>
+      call(`${s.base}/share-events`, 'POST', {
+        type: 'transfer',
+        date: '2024-02-01',
+        shareClassId: s.common,
+        shareCount: 30,
+        fromStakeholderId: s.anna,
+        toStakeholderId: to,
+      });
+    // Four transfers of 30 from 100 shares: exactly three fit, whatever the interleaving.
+    const results = await Promise.all([s.bart, s.fund, s.stak, s.bart].map(transfer));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 409]);
+    const table = await ok<{
+      totals: { shares: number };
+      rows: { name: string; fullyDiluted: number }[];
+    }>(t, ann.cookie, `${s.base}/cap-table?asOf=2024-12-31`);
+    expect(table.totals.shares).toBe(100);
+    expect(table.rows.find((r) => r.name === 'Anna de Vries')?.fullyDiluted).toBe(10);
+  });
+
   it('refuses overlapping share numbers within a class (409)', async () => {
     const s = await setup();
     await ok(
