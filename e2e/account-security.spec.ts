@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { createVerifiedUser, signIn } from './support/auth';
+import { addVirtualAuthenticator, createVerifiedUser, signIn } from './support/auth';
 
 /** The page's origin, which better-auth's POSTs must carry. */
 function originOf(page: Page): string {
@@ -55,17 +55,7 @@ test('two-factor: enable TOTP, then signing in needs the code', async ({ page, b
 test('passkeys: add with a virtual authenticator, rename, delete', async ({ page, baseURL }) => {
   const user = await createVerifiedUser(page.request, baseURL!);
   await signIn(page, user);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
   await page.goto('/account/security');
   await expect(page.getByText('No passkeys yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Add passkey' }).click();

@@ -1,20 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { createVerifiedUser } from './support/auth';
+import { codeFromSubject, createVerifiedUser, enableTotp, toast } from './support/auth';
 import { linkIn, waitForMail } from './support/mail';
 import type { TestUser } from './support/users';
-
-/** A toast as people (and screen readers) get it: inside the "Notifications" live region. */
-function toast(page: Page, text: string | RegExp) {
-  return page.getByRole('region', { name: /^Notifications/ }).getByText(text);
-}
-
-/** The 6-digit code from a code mail (the subject is "Your ESOP CRM code: 123456"). */
-function codeFrom(subject: string): string {
-  const code = /\b(\d{6})\b/.exec(subject)?.[1];
-  if (!code) throw new Error(`No 6-digit code in "${subject}"`);
-  return code;
-}
 
 async function fillPasswordSignIn(page: Page, user: TestUser) {
   await page.goto('/auth/sign-in');
@@ -116,7 +104,7 @@ test('e-mail code: the 6-digit code from the mail signs in', async ({ page, requ
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeVisible();
 
   const mail = await waitForMail(user.email, { subject: /code:/ });
-  const code = codeFrom(mail.subject);
+  const code = codeFromSubject(mail.subject);
 
   await test.step('a wrong code is refused', async () => {
     const wrong = code === '000000' ? '111111' : '000000';
@@ -129,33 +117,6 @@ test('e-mail code: the 6-digit code from the mail signs in', async ({ page, requ
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/companies(\?.*)?$/);
 });
-
-/** Signs in through the API and turns TOTP on; returns the secret and the backup codes. */
-async function enableTotp(request: APIRequestContext, baseURL: string, user: TestUser) {
-  const headers = { origin: baseURL };
-  const signedIn = await request.post('/api/auth/sign-in/email', {
-    headers,
-    data: { email: user.email, password: user.password },
-  });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const enabled = await request.post('/api/auth/two-factor/enable', {
-    headers,
-    data: { password: user.password },
-  });
-  expect(enabled.status(), await enabled.text()).toBe(200);
-  const { totpURI, backupCodes } = (await enabled.json()) as {
-    totpURI: string;
-    backupCodes: string[];
-  };
-  const secret = new URL(totpURI).searchParams.get('secret');
-  if (!secret) throw new Error(`No secret in ${totpURI}`);
-  const verified = await request.post('/api/auth/two-factor/verify-totp', {
-    headers,
-    data: { code: await generate({ secret }) },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-  return { secret, backupCodes };
-}
 
 test('two-factor: password + authenticator code, and password + backup code', async ({
   page,

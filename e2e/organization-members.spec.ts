@@ -273,17 +273,39 @@ test('an owner renames the workspace, manages a team and a workspace API key', a
   await expect(page.getByText('Team "Senior partners" deleted')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Senior partners' })).toHaveCount(0);
 
-  // Workspace API key: shown once, listed, revoked.
+  // Workspace API key with chosen permissions: shown once, listed with them, used, revoked.
   await page.goto('/organization/api-keys');
   await page.getByRole('button', { name: 'New API key' }).click();
   const keyDialog = page.getByRole('dialog');
   await keyDialog.getByLabel('Name').fill('Reporting');
   await keyDialog.getByRole('button', { name: 'Create key' }).click();
+  await expect(keyDialog.getByText('Choose at least one permission.')).toBeVisible();
+  await keyDialog.getByRole('checkbox', { name: 'company read', exact: true }).check();
+  await keyDialog.getByRole('checkbox', { name: 'company export', exact: true }).check();
+  await expect(keyDialog.getByText('Choose at least one permission.')).toHaveCount(0);
+  await keyDialog.getByRole('button', { name: 'Create key' }).click();
   await expect(keyDialog.getByText('You will not be able to see this key again.')).toBeVisible();
-  await expect(keyDialog.getByLabel('New API key')).toContainText('esoporg_');
+  const secret = (await keyDialog.getByLabel('New API key').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^esoporg_/);
   await keyDialog.getByRole('button', { name: 'Done' }).click();
   const keys = page.getByRole('table', { name: 'Workspace API keys' });
-  await expect(keys.getByRole('row').filter({ hasText: 'Reporting' })).toBeVisible();
+  const keyRow = keys.getByRole('row').filter({ hasText: 'Reporting' });
+  await expect(keyRow.getByRole('list', { name: 'Permissions' })).toHaveText(
+    /company:read\s*company:export/,
+  );
+  // The key reads companies but may not create one (curl-style, no cookie).
+  const keyApi = await playwrightRequest.newContext({ baseURL: origin });
+  const listed = await keyApi.get('/api/v1/company', { headers: { 'x-api-key': secret } });
+  expect(listed.status(), await listed.text()).toBe(200);
+  const created = await keyApi.post('/api/v1/company', {
+    headers: { 'x-api-key': secret },
+    data: { companyName: `Key Co ${suffix()}` },
+  });
+  expect(created.status()).toBe(403);
+  expect(await created.json()).toMatchObject({
+    error: { message: 'You are not allowed to access resource: company' },
+  });
+  await keyApi.dispose();
   await page.getByRole('button', { name: 'Revoke Reporting' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke key' }).click();
   await expect(page.getByText('No workspace API keys yet.')).toBeVisible();

@@ -3,8 +3,9 @@ import {
   request as playwrightRequest,
   test,
   type APIRequestContext,
+  type Page,
 } from '@playwright/test';
-import { createVerifiedUser } from './support/auth';
+import { createVerifiedUser, signIn } from './support/auth';
 import type { TestUser } from './support/users';
 
 /** Signs `user` in on `api` (better-auth wants an Origin on every POST). */
@@ -88,4 +89,110 @@ test('a guest sees no create, edit, delete or activity, and the API refuses thei
   });
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+});
+
+/** On /organization/members: gives the member exactly `roles` through the role dialog. */
+async function setRoles(page: Page, memberName: string, roles: string[]) {
+  await page.getByRole('button', { name: `Change role of ${memberName}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Roles of ${memberName}` });
+  for (const box of await dialog.getByRole('checkbox').all()) {
+    const name = (await box.evaluate((el) => el.parentElement?.textContent ?? '')).trim();
+    if (roles.includes(name)) await box.check();
+    else await box.uncheck();
+  }
+  await dialog.getByRole('button', { name: 'Save roles' }).click();
+  await expect(page.getByText('Role updated')).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+test('a custom role with only company:read shows companies without actions and refuses writes', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  const origin = baseURL!;
+  const owner = await createVerifiedUser(request, origin, { name: 'Rosa Roles' });
+  const reader = await createVerifiedUser(request, origin, { name: 'Rex Reader' });
+  const companyName = `Readable ${Math.random().toString(36).slice(2, 8)}`;
+  const roleName = `reader-${Math.random().toString(36).slice(2, 8)}`;
+
+  // The owner: a company, and the reader invited (as member) and accepted through the API.
+  await signIn(page, owner);
+  const { organizationId } = await (await page.request.get('/api/v1/me')).json();
+  const company = await post<{ id: string }>(page.request, origin, '/api/v1/company', {
+    companyName,
+  });
+  const invitation = await post<{ id: string }>(
+    page.request,
+    origin,
+    '/api/auth/organization/invite-member',
+    { email: reader.email, role: 'member' },
+  );
+  const readerContext = await browser.newContext({ baseURL: origin });
+  const readerPage = await readerContext.newPage();
+  await apiSignIn(readerPage.request, origin, reader);
+  await post(readerPage.request, origin, '/api/auth/organization/accept-invitation', {
+    invitationId: invitation.id,
+  });
+  await post(readerPage.request, origin, '/api/auth/organization/set-active', { organizationId });
+
+  // The role is made on /organization/roles (company → read only) and given on the members page.
+  await page.goto('/organization/roles');
+  await page.getByRole('button', { name: 'New role' }).click();
+  const roleDialog = page.getByRole('dialog', { name: 'New role' });
+  await roleDialog.getByLabel('Role name').fill(roleName);
+  await roleDialog.getByRole('checkbox', { name: 'company read', exact: true }).check();
+  await roleDialog.getByRole('button', { name: 'Create role' }).click();
+  await expect(page.getByText(`Role "${roleName}" created`)).toBeVisible();
+  const roleCard = page
+    .getByRole('list', { name: 'Custom roles' })
+    .getByRole('listitem')
+    .filter({ hasText: roleName });
+  await expect(roleCard).toContainText('company:read');
+  await page.goto('/organization/members');
+  await setRoles(page, reader.name, [roleName]);
+  const memberRow = page
+    .getByRole('table', { name: /Members/ })
+    .getByRole('row')
+    .filter({ hasText: reader.email });
+  await expect(memberRow).toContainText(roleName);
+
+  // The reader: the list and the company, without create, edit, delete or the activity log.
+  await readerPage.goto('/companies');
+  const row = readerPage
+    .getByRole('table', { name: 'Companies' })
+    .getByRole('link', { name: companyName });
+  await expect(row).toBeVisible();
+  await expect(readerPage.getByRole('link', { name: 'New company' })).toHaveCount(0);
+  await row.click();
+  await expect(readerPage.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
+  await expect(readerPage.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+  await expect(readerPage.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+  await expect(readerPage.getByText('Activity', { exact: true })).toHaveCount(0);
+  await readerPage.goto('/companies/create');
+  await expect(readerPage.getByText('Your role does not allow creating companies.')).toBeVisible();
+
+  // The API, called from the page with the reader's cookie, refuses the write with 403.
+  const refused = await readerPage.evaluate(async (name) => {
+    const response = await fetch('/api/v1/company', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ companyName: name }),
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  }, `Not Allowed ${roleName}`);
+  expect(refused).toEqual({
+    status: 403,
+    body: {
+      error: { code: 'FORBIDDEN', message: 'You are not allowed to access resource: company' },
+    },
+  });
+  const read = await readerPage.request.get(`/api/v1/company/${company.id}`);
+  expect(read.status()).toBe(200);
+  const deleted = await readerPage.request.delete(`/api/v1/company/${company.id}`, {
+    headers: { origin },
+  });
+  expect(deleted.status()).toBe(403);
+  await readerContext.close();
 });

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { generate } from 'otplib';
 import { waitForMail } from './mail';
 import { newUser, type TestUser } from './users';
 
@@ -37,4 +38,66 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/companies(\?.*)?$/);
+}
+
+/** A toast as people (and screen readers) get it: inside the "Notifications" live region. */
+export function toast(page: Page, text: string | RegExp) {
+  return page.getByRole('region', { name: /^Notifications/ }).getByText(text);
+}
+
+/** The 6-digit code from a code mail (the subject is "Your ESOP CRM code: 123456"). */
+export function codeFromSubject(subject: string): string {
+  const code = /\b(\d{6})\b/.exec(subject)?.[1];
+  if (!code) throw new Error(`No 6-digit code in "${subject}"`);
+  return code;
+}
+
+/**
+ * Signs in through the API (in `request`'s cookie jar, which is the page's for `page.request`)
+ * and turns TOTP on; returns the secret and the backup codes. The screens that do this are
+ * covered by account-security.spec.ts.
+ */
+export async function enableTotp(request: APIRequestContext, baseURL: string, user: TestUser) {
+  const headers = { origin: baseURL };
+  const signedIn = await request.post('/api/auth/sign-in/email', {
+    headers,
+    data: { email: user.email, password: user.password },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const enabled = await request.post('/api/auth/two-factor/enable', {
+    headers,
+    data: { password: user.password },
+  });
+  expect(enabled.status(), await enabled.text()).toBe(200);
+  const { totpURI, backupCodes } = (await enabled.json()) as {
+    totpURI: string;
+    backupCodes: string[];
+  };
+  const secret = new URL(totpURI).searchParams.get('secret');
+  if (!secret) throw new Error(`No secret in ${totpURI}`);
+  const verified = await request.post('/api/auth/two-factor/verify-totp', {
+    headers,
+    data: { code: await generate({ secret }) },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return { secret, backupCodes };
+}
+
+/**
+ * Gives the page's tab Chromium's virtual WebAuthn authenticator (CDP `WebAuthn.*`): a platform
+ * authenticator with resident keys that verifies the user without a prompt, so passkeys can be
+ * created and used. It lives as long as the tab, across navigations.
+ */
+export async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
 }

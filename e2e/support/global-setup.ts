@@ -14,6 +14,12 @@ export const SERVER_LOG = path.join(TMP_DIR, 'server.log');
 
 const STARTUP_TIMEOUT_MS = 60_000;
 
+/**
+ * The platform administrator of the e2e server (ADMIN_EMAILS): whoever signs up with this
+ * address becomes admin. Workers read it as E2E_ADMIN_EMAIL (e2e/admin.spec.ts).
+ */
+export const E2E_ADMIN_EMAIL = 'platform-admin@esop-crm.test';
+
 /** What global setup started; global teardown (same runner process) stops it. */
 export interface Harness {
   server: ChildProcess;
@@ -108,6 +114,7 @@ export default async function globalSetup(): Promise<void> {
       SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
       MAIL_FROM: 'ESOP CRM <no-reply@esop-crm.test>',
       AUTH_RATE_LIMIT: 'off',
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
       NODE_ENV: 'test',
     },
@@ -141,6 +148,7 @@ export default async function globalSetup(): Promise<void> {
 
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MAILBOX_URL = mail.mailboxUrl;
+  process.env.E2E_ADMIN_EMAIL = E2E_ADMIN_EMAIL;
   console.log(
     `[e2e] app ${baseURL} · smtp 127.0.0.1:${mail.smtpPort} · mailbox ${mail.mailboxUrl}`,
   );

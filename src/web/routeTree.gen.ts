@@ -34,11 +34,21 @@ import { Route as AppCompaniesIndexRouteImport } from './routes/_app/companies/i
 import { Route as AppCompaniesCompanyIdRouteImport } from './routes/_app/companies/$companyId'
 import { Route as AppCompaniesCreateRouteImport } from './routes/_app/companies/create'
 import { Route as AppOrganizationIndexRouteImport } from './routes/_app/organization/index'
+import { Route as AppOrganizationSlugRouteRouteImport } from './routes/_app/organization/$slug/route'
 import { Route as AppOrganizationApiKeysRouteImport } from './routes/_app/organization/api-keys'
 import { Route as AppOrganizationMembersRouteImport } from './routes/_app/organization/members'
 import { Route as AppOrganizationRolesRouteImport } from './routes/_app/organization/roles'
 import { Route as AppOrganizationSettingsRouteImport } from './routes/_app/organization/settings'
 import { Route as AppOrganizationTeamsRouteImport } from './routes/_app/organization/teams'
+import { Route as AppCompaniesCompanyIdIndexRouteImport } from './routes/_app/companies/$companyId/index'
+import { Route as AppCompaniesCompanyIdActivityRouteImport } from './routes/_app/companies/$companyId/activity'
+import { Route as AppCompaniesCompanyIdCapTableRouteImport } from './routes/_app/companies/$companyId/cap-table'
+import { Route as AppOrganizationSlugIndexRouteImport } from './routes/_app/organization/$slug/index'
+import { Route as AppOrganizationSlugApiKeysRouteImport } from './routes/_app/organization/$slug/api-keys'
+import { Route as AppOrganizationSlugMembersRouteImport } from './routes/_app/organization/$slug/members'
+import { Route as AppOrganizationSlugRolesRouteImport } from './routes/_app/organization/$slug/roles'
+import { Route as AppOrganizationSlugSettingsRouteImport } from './routes/_app/organization/$slug/settings'
+import { Route as AppOrganizationSlugTeamsRouteImport } from './routes/_app/organization/$slug/teams'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -164,6 +174,12 @@ const AppOrganizationIndexRoute = AppOrganizationIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppOrganizationRouteRoute,
 } as any)
+const AppOrganizationSlugRouteRoute =
+  AppOrganizationSlugRouteRouteImport.update({
+    id: '/$slug',
+    path: '/$slug',
+    getParentRoute: () => AppOrganizationRouteRoute,
+  } as any)
 const AppOrganizationApiKeysRoute = AppOrganizationApiKeysRouteImport.update({
   id: '/api-keys',
   path: '/api-keys',
@@ -189,6 +205,60 @@ const AppOrganizationTeamsRoute = AppOrganizationTeamsRouteImport.update({
   path: '/teams',
   getParentRoute: () => AppOrganizationRouteRoute,
 } as any)
+const AppCompaniesCompanyIdIndexRoute =
+  AppCompaniesCompanyIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppCompaniesCompanyIdRoute,
+  } as any)
+const AppCompaniesCompanyIdActivityRoute =
+  AppCompaniesCompanyIdActivityRouteImport.update({
+    id: '/activity',
+    path: '/activity',
+    getParentRoute: () => AppCompaniesCompanyIdRoute,
+  } as any)
+const AppCompaniesCompanyIdCapTableRoute =
+  AppCompaniesCompanyIdCapTableRouteImport.update({
+    id: '/cap-table',
+    path: '/cap-table',
+    getParentRoute: () => AppCompaniesCompanyIdRoute,
+  } as any)
+const AppOrganizationSlugIndexRoute =
+  AppOrganizationSlugIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppOrganizationSlugRouteRoute,
+  } as any)
+const AppOrganizationSlugApiKeysRoute =
+  AppOrganizationSlugApiKeysRouteImport.update({
+    id: '/api-keys',
+    path: '/api-keys',
+    getParentRoute: () => AppOrganizationSlugRouteRoute,
+  } as any)
+const AppOrganizationSlugMembersRoute =
+  AppOrganizationSlugMembersRouteImport.update({
+    id: '/members',
+    path: '/members',
+    getParentRoute: () => AppOrganizationSlugRouteRoute,
+  } as any)
+const AppOrganizationSlugRolesRoute =
+  AppOrganizationSlugRolesRouteImport.update({
+    id: '/roles',
+    path: '/roles',
+    getParentRoute: () => AppOrganizationSlugRouteRoute,
+  } as any)
+const AppOrganizationSlugSettingsRoute =
+  AppOrganizationSlugSettingsRouteImport.update({
+    id: '/settings',
+    path: '/settings',
+    getParentRoute: () => AppOrganizationSlugRouteRoute,
+  } as any)
+const AppOrganizationSlugTeamsRoute =
+  AppOrganizationSlugTeamsRouteImport.update({
+    id: '/teams',
+    path: '/teams',
+    getParentRoute: () => AppOrganizationSlugRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -205,12 +275,13 @@ export interface FileRoutesByFullPath {
   '/auth/sign-out': typeof AuthSignOutRoute
   '/auth/sign-up': typeof AuthSignUpRoute
   '/auth/two-factor': typeof AuthTwoFactorRoute
+  '/organization/$slug': typeof AppOrganizationSlugRouteRouteWithChildren
   '/account/api-keys': typeof AppAccountApiKeysRoute
   '/account/organizations': typeof AppAccountOrganizationsRoute
   '/account/security': typeof AppAccountSecurityRoute
   '/account/settings': typeof AppAccountSettingsRoute
   '/admin/users': typeof AppAdminUsersRoute
-  '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
+  '/companies/$companyId': typeof AppCompaniesCompanyIdRouteWithChildren
   '/companies/create': typeof AppCompaniesCreateRoute
   '/organization/api-keys': typeof AppOrganizationApiKeysRoute
   '/organization/members': typeof AppOrganizationMembersRoute
@@ -220,6 +291,15 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AppAdminIndexRoute
   '/companies/': typeof AppCompaniesIndexRoute
   '/organization/': typeof AppOrganizationIndexRoute
+  '/companies/$companyId/activity': typeof AppCompaniesCompanyIdActivityRoute
+  '/companies/$companyId/cap-table': typeof AppCompaniesCompanyIdCapTableRoute
+  '/organization/$slug/api-keys': typeof AppOrganizationSlugApiKeysRoute
+  '/organization/$slug/members': typeof AppOrganizationSlugMembersRoute
+  '/organization/$slug/roles': typeof AppOrganizationSlugRolesRoute
+  '/organization/$slug/settings': typeof AppOrganizationSlugSettingsRoute
+  '/organization/$slug/teams': typeof AppOrganizationSlugTeamsRoute
+  '/companies/$companyId/': typeof AppCompaniesCompanyIdIndexRoute
+  '/organization/$slug/': typeof AppOrganizationSlugIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -239,7 +319,6 @@ export interface FileRoutesByTo {
   '/account/security': typeof AppAccountSecurityRoute
   '/account/settings': typeof AppAccountSettingsRoute
   '/admin/users': typeof AppAdminUsersRoute
-  '/companies/$companyId': typeof AppCompaniesCompanyIdRoute
   '/companies/create': typeof AppCompaniesCreateRoute
   '/organization/api-keys': typeof AppOrganizationApiKeysRoute
   '/organization/members': typeof AppOrganizationMembersRoute
@@ -249,6 +328,15 @@ export interface FileRoutesByTo {
   '/admin': typeof AppAdminIndexRoute
   '/companies': typeof AppCompaniesIndexRoute
   '/organization': typeof AppOrganizationIndexRoute
+  '/companies/$companyId/activity': typeof AppCompaniesCompanyIdActivityRoute
+  '/companies/$companyId/cap-table': typeof AppCompaniesCompanyIdCapTableRoute
+  '/organization/$slug/api-keys': typeof AppOrganizationSlugApiKeysRoute
+  '/organization/$slug/members': typeof AppOrganizationSlugMembersRoute
+  '/organization/$slug/roles': typeof AppOrganizationSlugRolesRoute
+  '/organization/$slug/settings': typeof AppOrganizationSlugSettingsRoute
+  '/organization/$slug/teams': typeof AppOrganizationSlugTeamsRoute
+  '/companies/$companyId': typeof AppCompaniesCompanyIdIndexRoute
+  '/organization/$slug': typeof AppOrganizationSlugIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -267,12 +355,13 @@ export interface FileRoutesById {
   '/auth/sign-out': typeof AuthSignOutRoute
   '/auth/sign-up': typeof AuthSignUpRoute
   '/auth/two-factor': typeof AuthTwoFactorRoute
+  '/_app/organization/$slug': typeof AppOrganizationSlugRouteRouteWithChildren
   '/_app/account/api-keys': typeof AppAccountApiKeysRoute
   '/_app/account/organizations': typeof AppAccountOrganizationsRoute
   '/_app/account/security': typeof AppAccountSecurityRoute
   '/_app/account/settings': typeof AppAccountSettingsRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
-  '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRoute
+  '/_app/companies/$companyId': typeof AppCompaniesCompanyIdRouteWithChildren
   '/_app/companies/create': typeof AppCompaniesCreateRoute
   '/_app/organization/api-keys': typeof AppOrganizationApiKeysRoute
   '/_app/organization/members': typeof AppOrganizationMembersRoute
@@ -282,6 +371,15 @@ export interface FileRoutesById {
   '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/companies/': typeof AppCompaniesIndexRoute
   '/_app/organization/': typeof AppOrganizationIndexRoute
+  '/_app/companies/$companyId/activity': typeof AppCompaniesCompanyIdActivityRoute
+  '/_app/companies/$companyId/cap-table': typeof AppCompaniesCompanyIdCapTableRoute
+  '/_app/organization/$slug/api-keys': typeof AppOrganizationSlugApiKeysRoute
+  '/_app/organization/$slug/members': typeof AppOrganizationSlugMembersRoute
+  '/_app/organization/$slug/roles': typeof AppOrganizationSlugRolesRoute
+  '/_app/organization/$slug/settings': typeof AppOrganizationSlugSettingsRoute
+  '/_app/organization/$slug/teams': typeof AppOrganizationSlugTeamsRoute
+  '/_app/companies/$companyId/': typeof AppCompaniesCompanyIdIndexRoute
+  '/_app/organization/$slug/': typeof AppOrganizationSlugIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -300,6 +398,7 @@ export interface FileRouteTypes {
     | '/auth/sign-out'
     | '/auth/sign-up'
     | '/auth/two-factor'
+    | '/organization/$slug'
     | '/account/api-keys'
     | '/account/organizations'
     | '/account/security'
@@ -315,6 +414,15 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/companies/'
     | '/organization/'
+    | '/companies/$companyId/activity'
+    | '/companies/$companyId/cap-table'
+    | '/organization/$slug/api-keys'
+    | '/organization/$slug/members'
+    | '/organization/$slug/roles'
+    | '/organization/$slug/settings'
+    | '/organization/$slug/teams'
+    | '/companies/$companyId/'
+    | '/organization/$slug/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -334,7 +442,6 @@ export interface FileRouteTypes {
     | '/account/security'
     | '/account/settings'
     | '/admin/users'
-    | '/companies/$companyId'
     | '/companies/create'
     | '/organization/api-keys'
     | '/organization/members'
@@ -344,6 +451,15 @@ export interface FileRouteTypes {
     | '/admin'
     | '/companies'
     | '/organization'
+    | '/companies/$companyId/activity'
+    | '/companies/$companyId/cap-table'
+    | '/organization/$slug/api-keys'
+    | '/organization/$slug/members'
+    | '/organization/$slug/roles'
+    | '/organization/$slug/settings'
+    | '/organization/$slug/teams'
+    | '/companies/$companyId'
+    | '/organization/$slug'
   id:
     | '__root__'
     | '/'
@@ -361,6 +477,7 @@ export interface FileRouteTypes {
     | '/auth/sign-out'
     | '/auth/sign-up'
     | '/auth/two-factor'
+    | '/_app/organization/$slug'
     | '/_app/account/api-keys'
     | '/_app/account/organizations'
     | '/_app/account/security'
@@ -376,6 +493,15 @@ export interface FileRouteTypes {
     | '/_app/admin/'
     | '/_app/companies/'
     | '/_app/organization/'
+    | '/_app/companies/$companyId/activity'
+    | '/_app/companies/$companyId/cap-table'
+    | '/_app/organization/$slug/api-keys'
+    | '/_app/organization/$slug/members'
+    | '/_app/organization/$slug/roles'
+    | '/_app/organization/$slug/settings'
+    | '/_app/organization/$slug/teams'
+    | '/_app/companies/$companyId/'
+    | '/_app/organization/$slug/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -571,6 +697,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrganizationIndexRouteImport
       parentRoute: typeof AppOrganizationRouteRoute
     }
+    '/_app/organization/$slug': {
+      id: '/_app/organization/$slug'
+      path: '/$slug'
+      fullPath: '/organization/$slug'
+      preLoaderRoute: typeof AppOrganizationSlugRouteRouteImport
+      parentRoute: typeof AppOrganizationRouteRoute
+    }
     '/_app/organization/api-keys': {
       id: '/_app/organization/api-keys'
       path: '/api-keys'
@@ -606,6 +739,69 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrganizationTeamsRouteImport
       parentRoute: typeof AppOrganizationRouteRoute
     }
+    '/_app/companies/$companyId/': {
+      id: '/_app/companies/$companyId/'
+      path: '/'
+      fullPath: '/companies/$companyId/'
+      preLoaderRoute: typeof AppCompaniesCompanyIdIndexRouteImport
+      parentRoute: typeof AppCompaniesCompanyIdRoute
+    }
+    '/_app/companies/$companyId/activity': {
+      id: '/_app/companies/$companyId/activity'
+      path: '/activity'
+      fullPath: '/companies/$companyId/activity'
+      preLoaderRoute: typeof AppCompaniesCompanyIdActivityRouteImport
+      parentRoute: typeof AppCompaniesCompanyIdRoute
+    }
+    '/_app/companies/$companyId/cap-table': {
+      id: '/_app/companies/$companyId/cap-table'
+      path: '/cap-table'
+      fullPath: '/companies/$companyId/cap-table'
+      preLoaderRoute: typeof AppCompaniesCompanyIdCapTableRouteImport
+      parentRoute: typeof AppCompaniesCompanyIdRoute
+    }
+    '/_app/organization/$slug/': {
+      id: '/_app/organization/$slug/'
+      path: '/'
+      fullPath: '/organization/$slug/'
+      preLoaderRoute: typeof AppOrganizationSlugIndexRouteImport
+      parentRoute: typeof AppOrganizationSlugRouteRoute
+    }
+    '/_app/organization/$slug/api-keys': {
+      id: '/_app/organization/$slug/api-keys'
+      path: '/api-keys'
+      fullPath: '/organization/$slug/api-keys'
+      preLoaderRoute: typeof AppOrganizationSlugApiKeysRouteImport
+      parentRoute: typeof AppOrganizationSlugRouteRoute
+    }
+    '/_app/organization/$slug/members': {
+      id: '/_app/organization/$slug/members'
+      path: '/members'
+      fullPath: '/organization/$slug/members'
+      preLoaderRoute: typeof AppOrganizationSlugMembersRouteImport
+      parentRoute: typeof AppOrganizationSlugRouteRoute
+    }
+    '/_app/organization/$slug/roles': {
+      id: '/_app/organization/$slug/roles'
+      path: '/roles'
+      fullPath: '/organization/$slug/roles'
+      preLoaderRoute: typeof AppOrganizationSlugRolesRouteImport
+      parentRoute: typeof AppOrganizationSlugRouteRoute
+    }
+    '/_app/organization/$slug/settings': {
+      id: '/_app/organization/$slug/settings'
+      path: '/settings'
+      fullPath: '/organization/$slug/settings'
+      preLoaderRoute: typeof AppOrganizationSlugSettingsRouteImport
+      parentRoute: typeof AppOrganizationSlugRouteRoute
+    }
+    '/_app/organization/$slug/teams': {
+      id: '/_app/organization/$slug/teams'
+      path: '/teams'
+      fullPath: '/organization/$slug/teams'
+      preLoaderRoute: typeof AppOrganizationSlugTeamsRouteImport
+      parentRoute: typeof AppOrganizationSlugRouteRoute
+    }
   }
 }
 
@@ -623,7 +819,32 @@ const AppAdminRouteRouteWithChildren = AppAdminRouteRoute._addFileChildren(
   AppAdminRouteRouteChildren,
 )
 
+interface AppOrganizationSlugRouteRouteChildren {
+  AppOrganizationSlugApiKeysRoute: typeof AppOrganizationSlugApiKeysRoute
+  AppOrganizationSlugMembersRoute: typeof AppOrganizationSlugMembersRoute
+  AppOrganizationSlugRolesRoute: typeof AppOrganizationSlugRolesRoute
+  AppOrganizationSlugSettingsRoute: typeof AppOrganizationSlugSettingsRoute
+  AppOrganizationSlugTeamsRoute: typeof AppOrganizationSlugTeamsRoute
+  AppOrganizationSlugIndexRoute: typeof AppOrganizationSlugIndexRoute
+}
+
+const AppOrganizationSlugRouteRouteChildren: AppOrganizationSlugRouteRouteChildren =
+  {
+    AppOrganizationSlugApiKeysRoute: AppOrganizationSlugApiKeysRoute,
+    AppOrganizationSlugMembersRoute: AppOrganizationSlugMembersRoute,
+    AppOrganizationSlugRolesRoute: AppOrganizationSlugRolesRoute,
+    AppOrganizationSlugSettingsRoute: AppOrganizationSlugSettingsRoute,
+    AppOrganizationSlugTeamsRoute: AppOrganizationSlugTeamsRoute,
+    AppOrganizationSlugIndexRoute: AppOrganizationSlugIndexRoute,
+  }
+
+const AppOrganizationSlugRouteRouteWithChildren =
+  AppOrganizationSlugRouteRoute._addFileChildren(
+    AppOrganizationSlugRouteRouteChildren,
+  )
+
 interface AppOrganizationRouteRouteChildren {
+  AppOrganizationSlugRouteRoute: typeof AppOrganizationSlugRouteRouteWithChildren
   AppOrganizationApiKeysRoute: typeof AppOrganizationApiKeysRoute
   AppOrganizationMembersRoute: typeof AppOrganizationMembersRoute
   AppOrganizationRolesRoute: typeof AppOrganizationRolesRoute
@@ -633,6 +854,7 @@ interface AppOrganizationRouteRouteChildren {
 }
 
 const AppOrganizationRouteRouteChildren: AppOrganizationRouteRouteChildren = {
+  AppOrganizationSlugRouteRoute: AppOrganizationSlugRouteRouteWithChildren,
   AppOrganizationApiKeysRoute: AppOrganizationApiKeysRoute,
   AppOrganizationMembersRoute: AppOrganizationMembersRoute,
   AppOrganizationRolesRoute: AppOrganizationRolesRoute,
@@ -644,6 +866,23 @@ const AppOrganizationRouteRouteChildren: AppOrganizationRouteRouteChildren = {
 const AppOrganizationRouteRouteWithChildren =
   AppOrganizationRouteRoute._addFileChildren(AppOrganizationRouteRouteChildren)
 
+interface AppCompaniesCompanyIdRouteChildren {
+  AppCompaniesCompanyIdActivityRoute: typeof AppCompaniesCompanyIdActivityRoute
+  AppCompaniesCompanyIdCapTableRoute: typeof AppCompaniesCompanyIdCapTableRoute
+  AppCompaniesCompanyIdIndexRoute: typeof AppCompaniesCompanyIdIndexRoute
+}
+
+const AppCompaniesCompanyIdRouteChildren: AppCompaniesCompanyIdRouteChildren = {
+  AppCompaniesCompanyIdActivityRoute: AppCompaniesCompanyIdActivityRoute,
+  AppCompaniesCompanyIdCapTableRoute: AppCompaniesCompanyIdCapTableRoute,
+  AppCompaniesCompanyIdIndexRoute: AppCompaniesCompanyIdIndexRoute,
+}
+
+const AppCompaniesCompanyIdRouteWithChildren =
+  AppCompaniesCompanyIdRoute._addFileChildren(
+    AppCompaniesCompanyIdRouteChildren,
+  )
+
 interface AppRouteChildren {
   AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
   AppOrganizationRouteRoute: typeof AppOrganizationRouteRouteWithChildren
@@ -651,7 +890,7 @@ interface AppRouteChildren {
   AppAccountOrganizationsRoute: typeof AppAccountOrganizationsRoute
   AppAccountSecurityRoute: typeof AppAccountSecurityRoute
   AppAccountSettingsRoute: typeof AppAccountSettingsRoute
-  AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRoute
+  AppCompaniesCompanyIdRoute: typeof AppCompaniesCompanyIdRouteWithChildren
   AppCompaniesCreateRoute: typeof AppCompaniesCreateRoute
   AppCompaniesIndexRoute: typeof AppCompaniesIndexRoute
 }
@@ -663,7 +902,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAccountOrganizationsRoute: AppAccountOrganizationsRoute,
   AppAccountSecurityRoute: AppAccountSecurityRoute,
   AppAccountSettingsRoute: AppAccountSettingsRoute,
-  AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRoute,
+  AppCompaniesCompanyIdRoute: AppCompaniesCompanyIdRouteWithChildren,
   AppCompaniesCreateRoute: AppCompaniesCreateRoute,
   AppCompaniesIndexRoute: AppCompaniesIndexRoute,
 }

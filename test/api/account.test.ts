@@ -41,6 +41,39 @@ describe('account deletion', () => {
   });
 });
 
+describe('account deletion link failures', () => {
+  it('redirect to the account page with a code and delete nothing', async () => {
+    const user = await t.signUp();
+    const other = await t.signUp();
+    await t.request('/api/auth/delete-user', {
+      method: 'POST',
+      body: { callbackURL: '/auth/sign-in' },
+      cookie: user.cookie,
+    });
+    const link = linkIn(user.email, /deletion/);
+    const expectRedirect = async (res: Response, code: string) => {
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(`/account/settings?deleteAccountError=${code}`);
+    };
+    // Signed out, tampered with, or opened by someone else: nothing happens.
+    await expectRedirect(await t.request(link), 'FAILED_TO_GET_USER_INFO');
+    await expectRedirect(
+      await t.request(link.replace(/token=[^&]+/, 'token=forged'), { cookie: user.cookie }),
+      'INVALID_TOKEN',
+    );
+    await expectRedirect(await t.request(link, { cookie: other.cookie }), 'INVALID_TOKEN');
+    for (const id of [user.userId, other.userId]) {
+      expect(await t.db.select().from(userTable).where(eq(userTable.id, id))).toHaveLength(1);
+    }
+    // The genuine link still works for its owner afterwards.
+    const confirm = await t.request(link, { cookie: user.cookie });
+    expect(confirm.status).toBeLessThan(400);
+    expect(await t.db.select().from(userTable).where(eq(userTable.id, user.userId))).toHaveLength(
+      0,
+    );
+  });
+});
+
 describe('banned users', () => {
   it('cannot sign in (BANNED_USER) and lose API access on the next request', async () => {
     allowConsoleError(/ban/i);

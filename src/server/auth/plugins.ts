@@ -12,6 +12,7 @@ import {
 } from 'better-auth/plugins';
 import { ac, roles } from '../../contracts/access-control';
 import type { Mailer } from '../mail/mailer';
+import { deleteAccountLinkErrors } from './delete-account-link';
 import { secondFactorEverywhere } from './second-factor';
 import type { SmsSender } from '../mail/sms';
 import { codeMail, invitationMail, magicLinkMail } from '../mail/templates';
@@ -112,6 +113,7 @@ export function authPlugins(deps: PluginDeps = noDeps) {
       },
     ]),
     secondFactorEverywhere(),
+    deleteAccountLinkErrors(),
     multiSession({ maximumSessions: 5 }),
     admin({ defaultRole: 'user', adminRoles: ['admin'] }),
     organization({

@@ -52,7 +52,7 @@ export function SiteHeader() {
         >
           {env.appTitle}
         </Link>
-        {menuUser ? (
+        {user && menuUser ? (
           <>
             <nav aria-label="Main" className="flex items-center gap-1">
               <Link
@@ -68,7 +68,7 @@ export function SiteHeader() {
             <div className="ml-auto flex min-w-0 items-center gap-2">
               <Suspense fallback={<UserMenuButton user={menuUser} aria-disabled="true" />}>
                 <UserMenu
-                  user={menuUser}
+                  user={{ ...menuUser, id: user.id }}
                   activeOrganizationId={session?.session.activeOrganizationId}
                 />
               </Suspense>

@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { fullAuthClient } from '../auth/auth-client-full';
 import { authErrorMessage, type AuthClientError } from '../auth/error-messages';
 import { sessionQueryOptions } from '../auth/session';
+import { accountKeys } from './keys';
 
 /**
  * Account pages' data, all from better-auth (`/api/auth`) through the full client. Import this
@@ -39,17 +40,6 @@ export function accountErrorMessage(error: unknown): string {
   return 'Request failed';
 }
 
-// The key hierarchy lives here only. Not under ['auth', 'session']: these are user data, which
-// features/auth/session.ts drops on sign-in, sign-out and a change of user.
-const accountKeys = {
-  all: ['account'] as const,
-  session: () => [...accountKeys.all, 'session'] as const,
-  sessions: () => [...accountKeys.all, 'sessions'] as const,
-  deviceSessions: () => [...accountKeys.all, 'device-sessions'] as const,
-  passkeys: () => [...accountKeys.all, 'passkeys'] as const,
-  apiKeys: () => [...accountKeys.all, 'api-keys'] as const,
-};
-
 /**
  * The signed-in user with every plugin's fields (username, image, phone, two-factor). Bypasses
  * better-auth's five-minute cookie cache so the page shows what was just saved.
@@ -85,14 +75,6 @@ export function sessionsQueryOptions() {
   return queryOptions({
     queryKey: accountKeys.sessions(),
     queryFn: () => unwrap(fullAuthClient.listSessions()),
-  });
-}
-
-/** Accounts signed in on this device (multi-session), the active one included. */
-export function deviceSessionsQueryOptions() {
-  return queryOptions({
-    queryKey: accountKeys.deviceSessions(),
-    queryFn: () => unwrap(fullAuthClient.multiSession.listDeviceSessions()),
   });
 }
 
@@ -134,3 +116,5 @@ export type ApiKeySummary = {
 };
 
 export { accountKeys };
+// The multi-session list lives in a light module: the header's menu reads it too.
+export { deviceSessionsQueryOptions } from './device-sessions';

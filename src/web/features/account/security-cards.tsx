@@ -31,13 +31,13 @@ import {
   accountErrorMessage,
   accountSessionQueryOptions,
   AuthRequestError,
-  deviceSessionsQueryOptions,
   passkeysQueryOptions,
   refreshUser,
   sessionsQueryOptions,
   unwrap,
 } from './api';
 import { ConfirmButton } from './confirm-button';
+import { deviceSessionsQueryOptions, useSwitchAccount } from './device-sessions';
 import { changePasswordSchema, passkeyNameSchema, phoneSchema, smsCodeSchema } from './schemas';
 
 function PendingIcon({ pending }: { pending: boolean }) {
@@ -571,19 +571,7 @@ export function DeviceSessionsCard() {
   const queryClient = useQueryClient();
   const { data: current } = useSuspenseQuery(accountSessionQueryOptions());
   const devices = useQuery(deviceSessionsQueryOptions());
-  const [switching, setSwitching] = useState<string | null>(null);
-
-  async function switchTo(sessionToken: string) {
-    setSwitching(sessionToken);
-    try {
-      await unwrap(fullAuthClient.multiSession.setActive({ sessionToken }));
-      // Everything cached belongs to the previous account: start the app afresh.
-      window.location.assign('/companies');
-    } catch (error) {
-      toast.error(accountErrorMessage(error));
-      setSwitching(null);
-    }
-  }
+  const { switchAccount, pendingToken: switching } = useSwitchAccount();
 
   return (
     <Card>
@@ -620,7 +608,7 @@ export function DeviceSessionsCard() {
                         variant="outline"
                         aria-label={`Switch to ${user.email}`}
                         disabled={switching !== null}
-                        onClick={() => void switchTo(session.token)}
+                        onClick={() => void switchAccount(session.token)}
                       >
                         <PendingIcon pending={switching === session.token} />
                         Switch
@@ -658,7 +646,8 @@ export function DeviceSessionsCard() {
           </ul>
         ) : null}
         <Button variant="outline" className="justify-self-start" asChild>
-          <Link to="/auth/sign-in">
+          {/* addAccount: the sign-in page would otherwise send a signed-in visitor away. */}
+          <Link to="/auth/sign-in" search={{ addAccount: true }}>
             <UserPlus aria-hidden="true" />
             Add another account
           </Link>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { Loader2, MailCheck, Trash2, Upload, UserRound } from 'lucide-react';
+import { CircleAlert, Loader2, MailCheck, Trash2, Upload, UserRound } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -316,8 +316,36 @@ export function AvatarCard() {
   );
 }
 
-/** Danger zone: deleting the account, confirmed through a link sent by e-mail. */
-export function DeleteAccountCard() {
+/** Why the deletion link of the mail did not work, by the code the server sent back. */
+function deletionLinkProblem(code: string): string {
+  // better-auth needs the session of the account to delete; the link itself is still good.
+  if (code === 'FAILED_TO_GET_USER_INFO') {
+    return 'The link in the e-mail works only in a browser where you are signed in. You are signed in now: open the link again to delete your account.';
+  }
+  return 'This deletion link is not valid: it has expired, has been used already or is for another account. To delete your account, send yourself a new e-mail from the danger zone below.';
+}
+
+/**
+ * At the top of the settings page: why the account-deletion link of the mail failed (`code`,
+ * from `?deleteAccountError=`; src/server/auth/delete-account-link.ts sends people here).
+ */
+export function DeletionLinkAlert({ code }: { code: string }) {
+  return (
+    <p
+      role="alert"
+      className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive"
+    >
+      <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>{deletionLinkProblem(code)}</span>
+    </p>
+  );
+}
+
+/**
+ * Danger zone: deleting the account, confirmed through a link sent by e-mail. `onRequested`
+ * runs once the mail is on its way.
+ */
+export function DeleteAccountCard({ onRequested }: { onRequested?: () => void }) {
   const [requested, setRequested] = useState(false);
 
   return (
@@ -349,8 +377,12 @@ export function DeleteAccountCard() {
           confirmLabel="Send confirmation e-mail"
           onConfirm={async () => {
             try {
-              await unwrap(fullAuthClient.deleteUser({ callbackURL: '/auth/sign-in' }));
+              // The mailed link deletes the account, then lands on the sign-in page, which says so.
+              await unwrap(
+                fullAuthClient.deleteUser({ callbackURL: '/auth/sign-in?accountDeleted=true' }),
+              );
               setRequested(true);
+              onRequested?.();
             } catch (error) {
               toast.error(accountErrorMessage(error));
               throw error;

@@ -24,8 +24,10 @@ export function ImpersonationBanner() {
   async function stop() {
     setIsPending(true);
     try {
+      // An empty JSON body: better-call answers a POST without a content type with 415.
       const { error } = await authClient.$fetch<unknown>('/admin/stop-impersonating', {
         method: 'POST',
+        body: {},
       });
       if (error) {
         toast.error(authErrorMessage(error as AuthClientError));

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Building2, CircleAlert, Loader2 } from 'lucide-react';
+import { Building2, CircleAlert, CircleCheck, Loader2, MailCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import {
@@ -23,6 +23,7 @@ import { AuthCard } from './auth-card';
 import { authErrorCodeMessage, authErrorMessage } from './error-messages';
 import { AuthRequestError, invitationQueryOptions } from './invitation-api';
 import { clearUserData, setCachedSession } from './session';
+import { SignUpForm } from './sign-up-form';
 import { useSignOut } from './use-sign-out';
 
 const failureTitles: Record<string, string> = {
@@ -264,5 +265,157 @@ function InvitationProblem({
         </Link>
       </div>
     </AuthCard>
+  );
+}
+
+/** This page for one invitation, as sign-in and sign-up should come back to it. */
+function invitationPath(invitationId: string): string {
+  return `/auth/accept-invitation?invitationId=${encodeURIComponent(invitationId)}`;
+}
+
+const verifyFailures: Record<string, string> = {
+  INVALID_TOKEN: 'This verification link is not valid',
+  TOKEN_EXPIRED: 'This verification link has expired',
+};
+
+/**
+ * The invitation link opened while signed out. The invitee signs in, or (no account yet) creates
+ * one here: the verification e-mail leads back to this page (`verified`), where they sign in
+ * and land on the invitation again. better-auth does not sign in on verification
+ * (src/server/auth/auth.ts), hence the sign-in step.
+ */
+export function InvitationSignedOut({
+  invitationId,
+  verified,
+  verifyError,
+}: {
+  invitationId: string | undefined;
+  verified: boolean;
+  verifyError: string | undefined;
+}) {
+  const [signingUp, setSigningUp] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  if (!invitationId) {
+    return (
+      <AuthCard title="This invitation link is incomplete">
+        <p className="text-sm" role="alert">
+          Open the link from the invitation e-mail again, or ask for a new invitation.
+        </p>
+      </AuthCard>
+    );
+  }
+  const returnPath = invitationPath(invitationId);
+  const verifyCallback = `${returnPath}&verified=true`;
+  const signInLink = (
+    <Link to="/auth/sign-in" search={{ redirect: returnPath }} className={buttonVariants()}>
+      Sign in
+    </Link>
+  );
+
+  if (sentTo) {
+    return (
+      <AuthCard title="Check your e-mail">
+        <div className="grid gap-4 text-sm" role="status">
+          <MailCheck className="size-8 text-primary" aria-hidden="true" />
+          <p>
+            We sent a verification link to <strong className="break-all">{sentTo}</strong>. Click it
+            to verify your address: it brings you back to this invitation.
+          </p>
+          <p className="text-muted-foreground">
+            Nothing arrived? Check your spam folder or send it again.
+          </p>
+          <ResendVerification email={sentTo} callbackURL={verifyCallback} />
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (verifyError) {
+    return (
+      <AuthCard title={verifyFailures[verifyError] ?? 'Your e-mail address could not be verified'}>
+        <div className="grid gap-4 text-sm" role="alert">
+          <CircleAlert className="size-8 text-destructive" aria-hidden="true" />
+          <p>
+            Sign in to have a new verification e-mail sent, then open the invitation link from your
+            e-mail again.
+          </p>
+          {signInLink}
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (verified) {
+    return (
+      <AuthCard title="Your e-mail address is verified">
+        <div className="grid gap-4 text-sm" role="status">
+          <CircleCheck className="size-8 text-success" aria-hidden="true" />
+          <p>Sign in to accept or decline the invitation.</p>
+          {signInLink}
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (signingUp) {
+    return (
+      <AuthCard
+        title="Create your account"
+        description="Use the e-mail address the invitation was sent to. The verification e-mail brings you back to the invitation."
+      >
+        <SignUpForm
+          onSignedUp={setSentTo}
+          callbackURL={verifyCallback}
+          signInRedirect={returnPath}
+        />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="You are invited to a workspace">
+      <div className="grid gap-4 text-sm">
+        <Building2 className="size-8 text-primary" aria-hidden="true" />
+        <p>
+          To accept or decline, sign in with the e-mail address the invitation was sent to. New to
+          ESOP CRM? Create an account with that address first.
+        </p>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <Button variant="outline" onClick={() => setSigningUp(true)}>
+            Create account
+          </Button>
+          {signInLink}
+        </div>
+      </div>
+    </AuthCard>
+  );
+}
+
+/** Sends the verification link again, leading back to the invitation like the first one. */
+function ResendVerification({ email, callbackURL }: { email: string; callbackURL: string }) {
+  const [isPending, setIsPending] = useState(false);
+  async function resend() {
+    setIsPending(true);
+    try {
+      const { error } = await authClient.sendVerificationEmail({ email, callbackURL });
+      if (error) toast.error(authErrorMessage(error));
+      else toast.success(`Verification e-mail sent to ${email}`);
+    } catch {
+      toast.error('Request failed');
+    } finally {
+      setIsPending(false);
+    }
+  }
+  return (
+    <Button
+      variant="outline"
+      onClick={() => void resend()}
+      disabled={isPending}
+      aria-busy={isPending || undefined}
+    >
+      <MailCheck aria-hidden="true" />
+      Resend verification e-mail
+    </Button>
   );
 }

@@ -1,12 +1,21 @@
 import { Link } from '@tanstack/react-router';
 
-/** "Back to sign in" under the forms of the secondary auth pages. */
-export function BackToSignIn({ redirect }: { redirect?: string | undefined }) {
+/**
+ * "Back to sign in" under the forms of the secondary auth pages, keeping where to go afterwards
+ * and whether another account is being added.
+ */
+export function BackToSignIn({
+  redirect,
+  addAccount,
+}: {
+  redirect?: string | undefined;
+  addAccount?: true | undefined;
+}) {
   return (
     <p className="text-center text-sm text-muted-foreground">
       <Link
         to="/auth/sign-in"
-        search={redirect ? { redirect } : {}}
+        search={{ redirect, addAccount }}
         className="font-medium text-primary underline-offset-4 hover:underline"
       >
         Back to sign in

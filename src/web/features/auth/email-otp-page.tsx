@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
@@ -12,15 +13,18 @@ import { sixDigitCodeSchema } from './auth-schemas';
 import { CodeField } from './code-field';
 import { EmailFieldForm } from './email-field-form';
 import { authErrorField, authErrorMessage } from './error-messages';
+import { setCachedSession } from './session';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
 /** Sign-in with a 6-digit code sent by e-mail: first the address, then the code. */
 export function EmailOtpPage({
   redirectTo,
   redirect,
+  addAccount,
 }: {
   redirectTo: string;
   redirect: string | undefined;
+  addAccount?: true | undefined;
 }) {
   const [email, setEmail] = useState<string | null>(null);
 
@@ -48,6 +52,7 @@ export function EmailOtpPage({
         email={email}
         redirectTo={redirectTo}
         redirect={redirect}
+        addAccount={addAccount}
         onResend={async () => {
           if (await sendCode(email)) toast.success(`New code sent to ${email}`);
         }}
@@ -65,7 +70,7 @@ export function EmailOtpPage({
           submitLabel="Send code"
           onSubmit={async (address) => void (await sendCode(address))}
         />
-        <BackToSignIn redirect={redirect} />
+        <BackToSignIn redirect={redirect} addAccount={addAccount} />
       </div>
     </AuthCard>
   );
@@ -75,16 +80,19 @@ function CodeStep({
   email,
   redirectTo,
   redirect,
+  addAccount,
   onResend,
   onChangeEmail,
 }: {
   email: string;
   redirectTo: string;
   redirect: string | undefined;
+  addAccount: true | undefined;
   onResend: () => Promise<void>;
   onChangeEmail: () => void;
 }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const completeSignIn = useCompleteSignIn();
   const [isResending, setIsResending] = useState(false);
   const form = useForm({ resolver: zodResolver(sixDigitCodeSchema), defaultValues: { code: '' } });
@@ -103,6 +111,9 @@ function CodeStep({
       // With two-factor on, the code is only the first step (src/server/auth/second-factor.ts).
       const answer = data as { twoFactorRedirect?: boolean; twoFactorMethods?: string[] } | null;
       if (answer?.twoFactorRedirect) {
+        // The server also dropped the session cookie of whoever was signed in (adding an
+        // account): until the second step, nobody is.
+        setCachedSession(queryClient, null);
         const methods = answer.twoFactorMethods;
         await navigate({
           to: '/auth/two-factor',
@@ -158,7 +169,7 @@ function CodeStep({
             Use another e-mail address
           </Button>
         </div>
-        <BackToSignIn redirect={redirect} />
+        <BackToSignIn redirect={redirect} addAccount={addAccount} />
       </div>
     </AuthCard>
   );

@@ -20,10 +20,12 @@ export function MagicLinkPage({
   redirectTo,
   redirect,
   error,
+  addAccount,
 }: {
   redirectTo: string;
   redirect: string | undefined;
   error: string | undefined;
+  addAccount?: true | undefined;
 }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [isResending, setIsResending] = useState(false);
@@ -90,7 +92,7 @@ export function MagicLinkPage({
           submitLabel="Send sign-in link"
           onSubmit={async (email) => void (await send(email))}
         />
-        <BackToSignIn redirect={redirect} />
+        <BackToSignIn redirect={redirect} addAccount={addAccount} />
       </div>
     </AuthCard>
   );

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { KeyRound, Loader2, Mail, MessageSquareText } from 'lucide-react';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { Input } from '../../components/ui/input';
 import { fullAuthClient } from './auth-client-full';
 import { authErrorField, authErrorMessage } from './error-messages';
 import { ResendVerificationButton } from './resend-verification-button';
+import { setCachedSession } from './session';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
 const linkClassName = 'font-medium text-primary underline-offset-4 hover:underline';
@@ -19,9 +21,18 @@ const linkClassName = 'font-medium text-primary underline-offset-4 hover:underli
  * Sign-in with e-mail + password, or a passkey, with links to the other ways in (magic link,
  * e-mail code) and to password recovery. Lands on `redirectTo` (already checked to be
  * same-origin); a second factor, when the account has one, is asked on /auth/two-factor first.
+ * With `addAccount` the visitor may already be signed in: the new account joins this browser's
+ * accounts (multi-session) and becomes the active one.
  */
-export function SignInForm({ redirectTo }: { redirectTo: string }) {
+export function SignInForm({
+  redirectTo,
+  addAccount,
+}: {
+  redirectTo: string;
+  addAccount?: true | undefined;
+}) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const completeSignIn = useCompleteSignIn();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [isPasskeyPending, setIsPasskeyPending] = useState(false);
@@ -33,7 +44,7 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
   const { errors, isSubmitting } = form.formState;
   const isPending = isSubmitting || isPasskeyPending;
   // Only a path we accepted travels on; the default needs no search param.
-  const redirectSearch = { redirect: redirectTo };
+  const redirectSearch = { redirect: redirectTo, addAccount };
 
   const onSubmit = form.handleSubmit(async (values) => {
     setUnverifiedEmail(null);
@@ -55,11 +66,14 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
       // The password was right, but the account has two-factor on: no session yet, only the
       // short-lived two-factor cookie that /auth/two-factor completes.
       if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
+        // The server also dropped the session cookie of whoever was signed in (adding an
+        // account): until the second step, nobody is.
+        setCachedSession(queryClient, null);
         const methods = (data as { twoFactorMethods?: string[] }).twoFactorMethods;
         await navigate({
           to: '/auth/two-factor',
           search: {
-            ...redirectSearch,
+            redirect: redirectTo,
             method: methods && !methods.includes('totp') ? 'otp' : undefined,
           },
         });
@@ -171,12 +185,14 @@ export function SignInForm({ redirectTo }: { redirectTo: string }) {
         </Button>
       </div>
 
-      <p className="text-center text-sm text-muted-foreground">
-        No account yet?{' '}
-        <Link to="/auth/sign-up" className={linkClassName}>
-          Create an account
-        </Link>
-      </p>
+      {addAccount ? null : (
+        <p className="text-center text-sm text-muted-foreground">
+          No account yet?{' '}
+          <Link to="/auth/sign-up" className={linkClassName}>
+            Create an account
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

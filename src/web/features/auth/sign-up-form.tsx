@@ -13,8 +13,20 @@ import { authClient, VERIFY_CALLBACK_PATH } from './auth-client';
 import { authErrorField, authErrorMessage } from './error-messages';
 import { clearUserData, setCachedSession } from './session';
 
-/** Account creation. On success the parent shows "Check your e-mail" for `email`. */
-export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+/**
+ * Account creation. On success the parent shows "Check your e-mail" for `email`. The
+ * verification link leads to `callbackURL`, and "Sign in" keeps `signInRedirect`: an invitation
+ * opened without an account comes back to itself (features/auth/accept-invitation-page.tsx).
+ */
+export function SignUpForm({
+  onSignedUp,
+  callbackURL = VERIFY_CALLBACK_PATH,
+  signInRedirect,
+}: {
+  onSignedUp: (email: string) => void;
+  callbackURL?: string;
+  signInRedirect?: string;
+}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useForm({
@@ -29,7 +41,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
         name: values.name,
         email: values.email,
         password: values.password,
-        callbackURL: VERIFY_CALLBACK_PATH,
+        callbackURL,
       });
       if (error) {
         const field = authErrorField(error);
@@ -101,6 +113,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
         Already have an account?{' '}
         <Link
           to="/auth/sign-in"
+          search={signInRedirect ? { redirect: signInRedirect } : {}}
           className="font-medium text-primary underline-offset-4 hover:underline"
         >
           Sign in

@@ -1,7 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { BusinessAction, BusinessResource } from '../../../contracts/access-control';
 import type { Me } from '../../../contracts/me';
-import { apiFetch } from '../../lib/api';
+import { apiFetch, isApiError } from '../../lib/api';
 
 /**
  * `meResponseSchema` checked by hand: the `_app` layout fetches this before every signed-in page,
@@ -30,13 +30,41 @@ function asMe(body: unknown): Me | null {
 }
 
 /**
- * `GET /api/v1/me`: the signed-in user's role in the active workspace and what it allows. The key
- * is user data: sign-in, sign-out and a change of user drop it (features/auth/session.ts).
+ * `/me` for a signed-in user without an active workspace (they left or deleted their last one,
+ * or were removed from it): the server answers 403, and nothing is allowed. Permissions are left
+ * empty rather than listed per resource: the list lives in contracts/access-control, which is too
+ * heavy for this module (see `asMe`), and `can` treats a missing resource as "no".
+ */
+export const NO_WORKSPACE: Me = {
+  user: { id: null, name: '' },
+  organizationId: '',
+  role: '',
+  permissions: {} as Me['permissions'],
+};
+
+/** Whether `/me` names an active workspace (see `NO_WORKSPACE`). */
+export function hasWorkspace(me: Me): boolean {
+  return me.organizationId !== '';
+}
+
+/**
+ * `GET /api/v1/me`: the signed-in user's role in the active workspace and what it allows, or
+ * `NO_WORKSPACE` (the `_app` layout then sends them to /account/organizations). The key is user
+ * data: sign-in, sign-out and a change of user drop it (features/auth/session.ts).
  */
 export function meQueryOptions() {
   return queryOptions({
     queryKey: ['me'],
-    queryFn: ({ signal }) => apiFetch('/me', { signal, guard: asMe }),
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiFetch('/me', { signal, guard: asMe });
+      } catch (error) {
+        // 403 is "no workspace you are a member of" (src/server/auth/session.ts); a 401 goes on
+        // to the query client's sign-out handling.
+        if (isApiError(error) && error.status === 403) return NO_WORKSPACE;
+        throw error;
+      }
+    },
   });
 }
 

@@ -1,35 +1,16 @@
 import { Loader2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { statements } from '../../../contracts/access-control';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { compactPermission, PermissionGrid, type Permission } from './permission-grid';
 import { roleNameSchema } from './schemas';
 
-export type Permission = Record<string, string[]>;
+export type { Permission } from './permission-grid';
 
 /** Every resource and its actions, from the one access-control module (issue 3). */
 const RESOURCES = Object.entries(statements) as [string, readonly string[]][];
-
-const RESOURCE_LABELS: Record<string, string> = {
-  organization: 'Workspace',
-  member: 'Members',
-  invitation: 'Invitations',
-  team: 'Teams',
-  ac: 'Roles',
-  company: 'Companies',
-  stakeholder: 'Stakeholders',
-  plan: 'Plans',
-  grant: 'Grants',
-  valuation: 'Valuations',
-  document: 'Documents',
-  audit: 'Audit log',
-};
-
-/** Drops empty resources, so the stored set only names what it grants. */
-function compact(permission: Permission): Permission {
-  return Object.fromEntries(Object.entries(permission).filter(([, actions]) => actions.length > 0));
-}
 
 /**
  * A custom role: its name and a grid of checkboxes, one per resource and action. Each checkbox
@@ -51,21 +32,10 @@ export function RoleForm({
   const [nameError, setNameError] = useState<string | undefined>();
   const [permissionError, setPermissionError] = useState<string | undefined>();
   const [isPending, setIsPending] = useState(false);
-  const gridId = useId();
-
-  function toggle(resource: string, action: string, checked: boolean) {
-    setPermissionError(undefined);
-    setPermission((current) => {
-      const actions = new Set(current[resource] ?? []);
-      if (checked) actions.add(action);
-      else actions.delete(action);
-      return { ...current, [resource]: [...actions] };
-    });
-  }
 
   async function submit() {
     const parsedName = roleNameSchema.safeParse(name);
-    const granted = compact(permission);
+    const granted = compactPermission(permission);
     setNameError(parsedName.success ? undefined : parsedName.error.issues[0]?.message);
     setPermissionError(
       Object.keys(granted).length === 0 ? 'Choose at least one permission.' : undefined,
@@ -109,41 +79,16 @@ export function RoleForm({
           />
         )}
       </FormField>
-      <div className="grid gap-2">
-        <p id={gridId} className="text-sm font-medium">
-          Permissions
-        </p>
-        <div
-          role="group"
-          aria-labelledby={gridId}
-          className="grid max-h-[50dvh] gap-3 overflow-y-auto rounded-md border p-3 sm:grid-cols-2"
-        >
-          {RESOURCES.map(([resource, actions]) => (
-            <fieldset key={resource} className="grid gap-1.5">
-              <legend className="mb-1 text-sm font-medium">
-                {RESOURCE_LABELS[resource] ?? resource}
-              </legend>
-              <div className="flex flex-wrap gap-x-4 gap-y-1">
-                {actions.map((action) => (
-                  <label key={action} className="flex items-center gap-1.5 text-sm">
-                    <input
-                      type="checkbox"
-                      className="size-4 accent-primary"
-                      aria-label={`${resource} ${action}`}
-                      checked={permission[resource]?.includes(action) ?? false}
-                      onChange={(event) => toggle(resource, action, event.target.checked)}
-                    />
-                    {action}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          ))}
-        </div>
-        {permissionError ? (
-          <p className="text-xs font-medium text-destructive">{permissionError}</p>
-        ) : null}
-      </div>
+      <PermissionGrid
+        label="Permissions"
+        resources={RESOURCES}
+        value={permission}
+        onChange={(next) => {
+          setPermission(next);
+          setPermissionError(undefined);
+        }}
+        error={permissionError}
+      />
       <div>
         <Button type="submit" disabled={isPending} aria-busy={isPending || undefined}>
           {isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}

@@ -66,5 +66,12 @@ export type TeamNameValues = z.infer<typeof teamSchema>;
 export const createKeySchema = z.object({
   name: z.string().trim().min(1, 'Enter a name.').max(32, 'At most 32 characters.'),
   expiry: z.enum(['30', '90', '365', 'never']),
+  // resource → actions; the server keeps them within the creator's own (api-key-create.ts).
+  permissions: z
+    .record(z.string(), z.array(z.string()))
+    .refine(
+      (permissions) => Object.values(permissions).some((actions) => actions.length > 0),
+      'Choose at least one permission.',
+    ),
 });
 export type WorkspaceKeyValues = z.infer<typeof createKeySchema>;

@@ -1,4 +1,4 @@
-import { useQueryClient, type Query } from '@tanstack/react-query';
+import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -16,11 +16,25 @@ function isWorkspaceData(query: Query): boolean {
 }
 
 /**
- * Makes another workspace active. Everything cached belongs to the previous one (`/me`, companies,
- * members…). It is reset rather than removed: the page on screen (often /companies itself) keeps
- * its observers, which would go on showing removed data; a reset refetches them for the new
- * workspace. Then the user lands on /companies. Uses the small client: the header's menu calls it.
+ * Makes `organizationId` the session's active workspace and refreshes what depends on it: the
+ * session, then everything cached for the previous workspace (`/me`, companies, members…). That
+ * is reset rather than removed: the page on screen (often /companies itself) keeps its
+ * observers, which would go on showing removed data; a reset refetches them for the new
+ * workspace. Returns the error text, or null. Uses the small client: the header's menu calls it.
  */
+export async function activateWorkspace(
+  queryClient: QueryClient,
+  organizationId: string,
+): Promise<string | null> {
+  const { error } = await authClient.organization.setActive({ organizationId });
+  if (error) return authErrorMessage(error);
+  queryClient.getMutationCache().clear();
+  await queryClient.refetchQueries({ queryKey: sessionQueryOptions().queryKey });
+  await queryClient.resetQueries({ predicate: isWorkspaceData });
+  return null;
+}
+
+/** Makes another workspace active (`activateWorkspace`), then lands on /companies. */
 export function useSwitchWorkspace() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -30,14 +44,11 @@ export function useSwitchWorkspace() {
   async function switchWorkspace(organizationId: string): Promise<boolean> {
     setPendingId(organizationId);
     try {
-      const { error } = await authClient.organization.setActive({ organizationId });
-      if (error) {
-        toast.error(authErrorMessage(error));
+      const failure = await activateWorkspace(queryClient, organizationId);
+      if (failure) {
+        toast.error(failure);
         return false;
       }
-      queryClient.getMutationCache().clear();
-      await queryClient.refetchQueries({ queryKey: sessionQueryOptions().queryKey });
-      await queryClient.resetQueries({ predicate: isWorkspaceData });
       await navigate({ to: '/companies' });
       // Guards and loaders of the (possibly unchanged) route run again for the new workspace.
       await router.invalidate();

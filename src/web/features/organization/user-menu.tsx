@@ -8,6 +8,7 @@ import {
   Settings,
   Shield,
   ShieldCheck,
+  UserPlus,
   Users,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -27,34 +28,45 @@ import {
   UserMenuButton,
   type UserMenuUser,
 } from '../../components/ui/user-menu-button';
+import { deviceSessionsQueryOptions, useSwitchAccount } from '../account/device-sessions';
 import { useSignOut } from '../auth/use-sign-out';
 import { organizationsQueryOptions } from './keys';
 import { useSwitchWorkspace } from './use-switch-workspace';
 
 /**
- * The header's user menu: account pages, the workspace switcher, administration and sign-out.
- * Loaded lazily by the header (Radix's menu and its positioning library are not in the initial
- * bundle); until then the header shows the same trigger, inert.
+ * The header's user menu: account pages, the workspace switcher, the accounts signed in on this
+ * browser (switch, add another), administration and sign-out. Loaded lazily by the header
+ * (Radix's menu and its positioning library are not in the initial bundle); until then the
+ * header shows the same trigger, inert.
  */
 export function UserMenu({
   user,
   activeOrganizationId,
 }: {
-  user: UserMenuUser;
+  user: UserMenuUser & { id: string };
   activeOrganizationId: string | null | undefined;
 }) {
   const [open, setOpen] = useState(false);
   const organizations = useQuery({ ...organizationsQueryOptions(), enabled: open });
+  const accounts = useQuery({ ...deviceSessionsQueryOptions(), enabled: open });
   const { switchWorkspace, pendingId } = useSwitchWorkspace();
+  const { switchAccount, pendingToken } = useSwitchAccount();
   const { signOut, isPending: signingOut } = useSignOut();
+  // All accounts of this browser, once there is another one to switch to.
+  const switchableAccounts = accounts.data?.some((a) => a.user.id !== user.id)
+    ? accounts.data
+    : null;
+  const activeToken = switchableAccounts?.find((a) => a.user.id === user.id)?.session.token ?? '';
 
   return (
     <DropdownMenu
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        // The first open fetches (enabled); later ones refresh the list (workspaces come and go).
+        // The first open fetches (enabled); later ones refresh the lists (workspaces come and
+        // go, accounts are signed out elsewhere).
         if (next && organizations.data) void organizations.refetch();
+        if (next && accounts.data) void accounts.refetch();
       }}
     >
       <DropdownMenuTrigger asChild>
@@ -115,6 +127,40 @@ export function UserMenu({
           </DropdownMenuRadioGroup>
         )}
         <DropdownMenuSeparator />
+        <DropdownMenuLabel>Accounts</DropdownMenuLabel>
+        {switchableAccounts ? (
+          <DropdownMenuRadioGroup
+            value={activeToken}
+            onValueChange={(sessionToken) => {
+              if (sessionToken !== activeToken) void switchAccount(sessionToken);
+            }}
+            aria-label="Switch account"
+          >
+            {switchableAccounts.map(({ session, user: account }) => (
+              <DropdownMenuRadioItem
+                key={session.token}
+                value={session.token}
+                disabled={pendingToken !== null}
+              >
+                <span className="grid min-w-0">
+                  <span className="truncate">{account.name}</span>
+                  <span className="truncate text-xs text-muted-foreground">{account.email}</span>
+                </span>
+                {pendingToken === session.token ? (
+                  <Loader2 className="ml-auto animate-spin" aria-hidden="true" />
+                ) : null}
+              </DropdownMenuRadioItem>
+            ))}
+          </DropdownMenuRadioGroup>
+        ) : null}
+        <DropdownMenuItem asChild>
+          {/* addAccount: the sign-in page would otherwise send a signed-in visitor away. */}
+          <Link to="/auth/sign-in" search={{ addAccount: true }}>
+            <UserPlus aria-hidden="true" />
+            Add another account
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
         {isPlatformAdmin(user.role) ? (
           <MenuLink to="/admin/users" icon={<Shield aria-hidden="true" />}>
             Admin
@@ -122,7 +168,8 @@ export function UserMenu({
         ) : null}
         <DropdownMenuItem disabled={signingOut} onSelect={() => void signOut()}>
           <LogOut aria-hidden="true" />
-          Sign Out
+          {/* better-auth signs every account of this browser out at once. */}
+          {switchableAccounts ? 'Sign out of all accounts' : 'Sign Out'}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -4,12 +4,18 @@ import { AccountLayout } from '../../../features/account/account-layout';
 import {
   AvatarCard,
   DeleteAccountCard,
+  DeletionLinkAlert,
   EmailCard,
   ProfileCard,
 } from '../../../features/account/settings-cards';
+import { optionalString } from '../../../lib/search-params';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export const Route = createFileRoute('/_app/account/settings')({
+  // Where a failed account-deletion link lands (src/server/auth/delete-account-link.ts).
+  validateSearch: (search: Record<string, unknown>): { deleteAccountError?: string } => ({
+    deleteAccountError: optionalString(search.deleteAccountError),
+  }),
   loader: ({ context: { queryClient } }) =>
     queryClient.ensureQueryData(accountSessionQueryOptions()),
   component: SettingsPage,
@@ -17,12 +23,18 @@ export const Route = createFileRoute('/_app/account/settings')({
 
 function SettingsPage() {
   useDocumentTitle('Account settings');
+  const { deleteAccountError } = Route.useSearch();
+  const navigate = Route.useNavigate();
   return (
     <AccountLayout title="Account settings">
+      {deleteAccountError ? <DeletionLinkAlert code={deleteAccountError} /> : null}
       <ProfileCard />
       <AvatarCard />
       <EmailCard />
-      <DeleteAccountCard />
+      <DeleteAccountCard
+        // A new mail is on its way: the explanation of the failed link is history.
+        onRequested={() => void navigate({ search: {}, replace: true })}
+      />
     </AccountLayout>
   );
 }

@@ -1,0 +1,178 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createVerifiedUser, signIn } from './support/auth';
+import { linkIn, waitForMail } from './support/mail';
+import { TEST_PASSWORD, type TestUser } from './support/users';
+
+function adminEmail(): string {
+  const email = process.env.E2E_ADMIN_EMAIL;
+  if (!email)
+    throw new Error('E2E_ADMIN_EMAIL is not set: run the tests through playwright.config.ts');
+  return email;
+}
+
+/**
+ * The platform admin: signs up with the address global setup put in ADMIN_EMAILS, which makes
+ * the account an admin at sign-up. One server serves the whole run, so a retried test finds the
+ * account already there and only signs in.
+ */
+async function signUpAdmin(request: APIRequestContext, origin: string): Promise<TestUser> {
+  const admin: TestUser = { name: 'Ada Admin', email: adminEmail(), password: TEST_PASSWORD };
+  const response = await request.post('/api/auth/sign-up/email', {
+    headers: { origin },
+    data: { name: admin.name, email: admin.email, password: admin.password },
+  });
+  if (response.status() === 422) return admin; // USER_ALREADY_EXISTS: signed up by a first try.
+  expect(response.status(), await response.text()).toBe(200);
+  const mail = await waitForMail(admin.email, { subject: /Verify/ });
+  const verified = await request.get(linkIn(mail, `${origin}/api/auth/verify-email`));
+  expect(verified.ok()).toBe(true);
+  return admin;
+}
+
+/** On /admin/users: narrows the list to `email` and opens that user's dialog. */
+async function manage(page: Page, email: string) {
+  await page.getByLabel('Search by e-mail').fill(email);
+  const rows = page.getByRole('table', { name: 'Users' }).getByRole('row');
+  await expect(rows).toHaveCount(2); // header + the one user
+  await page.getByRole('button', { name: `Manage ${email}` }).click();
+  return page.getByRole('dialog');
+}
+
+/** Confirms the open alert dialog with `label`. */
+async function confirm(page: Page, label: string) {
+  await page.getByRole('alertdialog').getByRole('button', { name: label, exact: true }).click();
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+}
+
+/** Tries to sign in through the UI; returns the page for assertions. */
+async function attemptSignIn(page: Page, user: { email: string; password: string }) {
+  await page.goto('/auth/sign-in');
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+// Issue 3: platform administration on /admin/users, for the users named in ADMIN_EMAILS.
+test('a platform admin searches, bans, unbans, impersonates, signs out, resets and deletes a user', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const origin = baseURL!;
+  const admin = await signUpAdmin(request, origin);
+  const user = await createVerifiedUser(request, origin, { name: 'Bea Banned' });
+  const userContext = await browser.newContext({ baseURL: origin });
+  const userPage = await userContext.newPage();
+
+  // The admin finds the Admin entry in the account menu; the list searches by e-mail.
+  await signIn(page, admin);
+  await page.getByRole('button', { name: `Account menu for ${admin.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Admin', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  const adminRow = page.getByRole('row').filter({ hasText: admin.email });
+  await page.getByLabel('Search by e-mail').fill(admin.email);
+  await expect(adminRow).toContainText('admin');
+  await page.getByLabel('Search by e-mail').fill(`nobody-${Date.now()}@nowhere.test`);
+  await expect(page.getByText(/No user's e-mail contains/)).toBeVisible();
+
+  // Ban with a reason and an expiry: the user cannot sign in, and is told why.
+  let dialog = await manage(page, user.email);
+  await dialog.getByLabel('Reason').fill('Unpaid invoices');
+  await dialog.getByLabel('Duration').selectOption('7');
+  await dialog.getByRole('button', { name: 'Ban user' }).click();
+  await confirm(page, 'Ban user');
+  await expect(page.getByText(`${user.name} is banned`)).toBeVisible();
+  await expect(dialog.getByText('“Unpaid invoices”, until')).toBeVisible();
+  await page.keyboard.press('Escape');
+  const userRow = page.getByRole('row').filter({ hasText: user.email });
+  await expect(userRow).toContainText('banned');
+
+  await attemptSignIn(userPage, user);
+  await expect(
+    userPage.getByText('This account has been suspended. Contact your administrator.').first(),
+  ).toBeVisible();
+  await expect(userPage).toHaveURL(/\/auth\/sign-in/);
+
+  // Unban: the user signs in again.
+  dialog = await manage(page, user.email);
+  await dialog.getByRole('button', { name: 'Unban' }).click();
+  await confirm(page, 'Unban');
+  await expect(page.getByText(`${user.name} is no longer banned`)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(userRow).not.toContainText('banned');
+  await signIn(userPage, user);
+
+  // Revoke the user's sessions: their next page load finds them signed out.
+  dialog = await manage(page, user.email);
+  await dialog.getByRole('button', { name: 'Revoke all sessions' }).click();
+  await confirm(page, 'Revoke sessions');
+  await expect(page.getByText(`${user.name} is signed out everywhere`)).toBeVisible();
+  await page.keyboard.press('Escape');
+  const afterRevoke = await userPage.request.get('/api/v1/me');
+  expect(afterRevoke.status()).toBe(401);
+  await userPage.goto('/companies');
+  await expect(userPage).toHaveURL(/\/auth\/sign-in/);
+
+  // Set a new password: the user signs in with it (and no longer with the old one).
+  const newPassword = 'admin-chosen-password-7';
+  dialog = await manage(page, user.email);
+  await dialog.getByLabel('New password').fill(newPassword);
+  await dialog.getByRole('button', { name: 'Set password' }).click();
+  await confirm(page, 'Set password');
+  await expect(page.getByText(`Password of ${user.name} changed`)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await attemptSignIn(userPage, user);
+  await expect(userPage.getByText('Invalid e-mail address or password.').first()).toBeVisible();
+  await signIn(userPage, { ...user, password: newPassword });
+
+  // Impersonate: the admin sees the app as the user, with a banner, until they stop.
+  dialog = await manage(page, user.email);
+  await dialog.getByRole('button', { name: 'Impersonate' }).click();
+  await confirm(page, 'Impersonate');
+  await expect(page).toHaveURL(/\/companies(\?.*)?$/);
+  const banner = page.getByRole('status').filter({ hasText: 'You are impersonating' });
+  await expect(banner).toContainText(`${user.name} (${user.email})`);
+  await expect(page.getByRole('button', { name: `Account menu for ${user.name}` })).toBeVisible();
+  const asUser = await (await page.request.get('/api/v1/me')).json();
+  expect(asUser.user.name).toBe(user.name);
+  await banner.getByRole('button', { name: 'Stop impersonating' }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Account menu for ${admin.name}` })).toBeVisible();
+
+  // Delete: the user is gone from the list and cannot sign in.
+  dialog = await manage(page, user.email);
+  await dialog.getByRole('button', { name: 'Delete user' }).click();
+  await confirm(page, 'Delete user');
+  await expect(page.getByText(`${user.name} deleted`)).toBeVisible();
+  await expect(page.getByText(`No user's e-mail contains "${user.email}".`)).toBeVisible();
+  await attemptSignIn(userPage, { ...user, password: newPassword });
+  await expect(userPage.getByText('Invalid e-mail address or password.').first()).toBeVisible();
+  await userContext.close();
+});
+
+test('a user who is not a platform admin gets no admin screen and no admin API', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const origin = baseURL!;
+  const user = await createVerifiedUser(request, origin, { name: 'Norm Nonadmin' });
+  await signIn(page, user);
+
+  await page.getByRole('button', { name: `Account menu for ${user.name}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Admin', exact: true })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/admin/users');
+  await expect(
+    page.getByText('Not allowed. Only platform administrators can open this page.'),
+  ).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Users' })).toHaveCount(0);
+  await expect(page.getByLabel('Search by e-mail')).toHaveCount(0);
+  const listed = await page.request.get('/api/auth/admin/list-users');
+  expect(listed.status()).toBe(403);
+});

@@ -1,0 +1,354 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Copy, KeyRound, Loader2, Lock, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  BUSINESS_ACTIONS,
+  BUSINESS_RESOURCES,
+  type BusinessAction,
+  type BusinessResource,
+} from '../../../contracts/access-control';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import { Skeleton } from '../../components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../components/ui/table';
+import { fullAuthClient } from '../auth/auth-client-full';
+import {
+  organizationKeys,
+  unwrap,
+  useOrganizationAccess,
+  workspaceApiKeysQueryOptions,
+} from './api';
+import { ConfirmAction } from '../../components/ui/confirm-action';
+import { compactPermission, PermissionGrid, permissionSummary } from './permission-grid';
+import { createKeySchema, type WorkspaceKeyValues } from './schemas';
+import { useAuthMutation } from './use-auth-mutation';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+const DAY_SECONDS = 86_400;
+const EXPIRY_OPTIONS = [
+  { value: '30', label: '30 days' },
+  { value: '90', label: '90 days' },
+  { value: '365', label: '1 year' },
+  { value: 'never', label: 'Never' },
+] as const;
+
+type CreateKeyValues = WorkspaceKeyValues;
+
+function toIso(value: Date | string | null | undefined): string | null {
+  return value ? new Date(value).toISOString() : null;
+}
+
+export function WorkspaceApiKeysPage() {
+  useDocumentTitle('Workspace API keys');
+  const access = useOrganizationAccess();
+  const { organizationId } = access;
+  // better-auth checks `apiKey` permissions for workspace keys; no role of ours grants them, so
+  // only the owner (the creator role, allowed everything) may manage them.
+  const canManage = access.isOwner;
+  const keys = useQuery({ ...workspaceApiKeysQueryOptions(organizationId), enabled: canManage });
+  const [createOpen, setCreateOpen] = useState(false);
+  const [createdKey, setCreatedKey] = useState<string | null>(null);
+
+  // A key gets at most what its creator's role allows (the server checks the same).
+  const grantable = BUSINESS_RESOURCES.map(
+    (resource) =>
+      [resource, BUSINESS_ACTIONS.filter((action) => access.can(resource, action))] as const,
+  );
+
+  const createKey = useAuthMutation({
+    mutationFn: ({ name, expiry, permissions }: CreateKeyValues) =>
+      unwrap(
+        fullAuthClient.apiKey.create({
+          configId: 'organization',
+          organizationId,
+          name,
+          // better-auth keeps `permissions` server-only; our /api/auth/api-key/create
+          // (src/server/auth/api-key-create.ts) validates them and creates the key on the server.
+          permissions: compactPermission(permissions) as Partial<
+            Record<BusinessResource, BusinessAction[]>
+          >,
+          ...(expiry === 'never' ? {} : { expiresIn: Number(expiry) * DAY_SECONDS }),
+        }),
+      ),
+    invalidate: () => [organizationKeys.apiKeys(organizationId)],
+    successMessage: 'API key created',
+  });
+  const revokeKey = useAuthMutation({
+    mutationFn: (keyId: string) =>
+      unwrap(fullAuthClient.apiKey.delete({ keyId, configId: 'organization' })),
+    invalidate: () => [organizationKeys.apiKeys(organizationId)],
+    successMessage: 'API key revoked',
+  });
+
+  const form = useForm<CreateKeyValues>({
+    resolver: zodResolver(createKeySchema),
+    defaultValues: { name: '', expiry: '90', permissions: {} },
+  });
+
+  if (!canManage) {
+    return (
+      <Card>
+        <CardContent className="flex items-center gap-3 pt-6 text-sm">
+          <Lock className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <p>Only the workspace owner can manage the workspace's API keys.</p>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h2 className="text-lg font-semibold">Workspace API keys</h2>
+          <p className="text-sm text-muted-foreground">
+            Keys owned by the workspace, not by a person: they keep working when members leave.
+          </p>
+        </div>
+        <Dialog
+          open={createOpen}
+          onOpenChange={(next) => {
+            if (createKey.isPending) return;
+            setCreateOpen(next);
+            if (!next) {
+              setCreatedKey(null);
+              form.reset();
+            }
+          }}
+        >
+          <DialogTrigger asChild>
+            <Button>
+              <Plus aria-hidden="true" />
+              New API key
+            </Button>
+          </DialogTrigger>
+          <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+            {createdKey ? (
+              <>
+                <DialogHeader>
+                  <DialogTitle>Your new API key</DialogTitle>
+                  <DialogDescription>
+                    You will not be able to see this key again. Copy it now and keep it safe.
+                  </DialogDescription>
+                </DialogHeader>
+                <code
+                  className="block rounded-md border bg-muted p-3 font-mono text-sm break-all"
+                  aria-label="New API key"
+                >
+                  {createdKey}
+                </code>
+                <DialogFooter>
+                  <Button
+                    variant="outline"
+                    onClick={() =>
+                      void navigator.clipboard
+                        .writeText(createdKey)
+                        .then(() => toast.success('Copied to the clipboard'))
+                        .catch(() => toast.error('Copy failed; select the key and copy it.'))
+                    }
+                  >
+                    <Copy aria-hidden="true" />
+                    Copy
+                  </Button>
+                  <Button onClick={() => setCreateOpen(false)}>Done</Button>
+                </DialogFooter>
+              </>
+            ) : (
+              <>
+                <DialogHeader>
+                  <DialogTitle>New workspace API key</DialogTitle>
+                  <DialogDescription>
+                    The key acts with the workspace's permissions on /api/v1.
+                  </DialogDescription>
+                </DialogHeader>
+                <form
+                  noValidate
+                  className="grid gap-4"
+                  onSubmit={form.handleSubmit(async (values) => {
+                    try {
+                      const created = await createKey.mutateAsync(values);
+                      setCreatedKey(created?.key ?? null);
+                    } catch {
+                      // Reported by the mutation.
+                    }
+                  })}
+                >
+                  <FormField label="Name" error={form.formState.errors.name?.message}>
+                    {(control) => <Input {...control} {...form.register('name')} maxLength={32} />}
+                  </FormField>
+                  <FormField label="Expires after" error={form.formState.errors.expiry?.message}>
+                    {(control) => (
+                      <Select {...control} {...form.register('expiry')}>
+                        {EXPIRY_OPTIONS.map((o) => (
+                          <option key={o.value} value={o.value}>
+                            {o.label}
+                          </option>
+                        ))}
+                      </Select>
+                    )}
+                  </FormField>
+                  <Controller
+                    control={form.control}
+                    name="permissions"
+                    render={({ field, fieldState }) => (
+                      <PermissionGrid
+                        label="Permissions"
+                        resources={grantable}
+                        value={field.value}
+                        onChange={field.onChange}
+                        error={fieldState.error?.message}
+                      />
+                    )}
+                  />
+                  <DialogFooter>
+                    <Button type="submit" disabled={form.formState.isSubmitting}>
+                      {form.formState.isSubmitting ? (
+                        <Loader2 className="animate-spin" aria-hidden="true" />
+                      ) : null}
+                      Create key
+                    </Button>
+                  </DialogFooter>
+                </form>
+              </>
+            )}
+          </DialogContent>
+        </Dialog>
+      </div>
+
+      {keys.isPending ? (
+        <Skeleton className="h-32 w-full" />
+      ) : keys.isError ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>API keys could not be loaded</CardTitle>
+            <CardDescription>{keys.error.message}</CardDescription>
+          </CardHeader>
+        </Card>
+      ) : keys.data.length === 0 ? (
+        <Card>
+          <CardContent className="flex items-center gap-3 pt-6 text-sm text-muted-foreground">
+            <KeyRound className="size-5" aria-hidden="true" />
+            No workspace API keys yet.
+          </CardContent>
+        </Card>
+      ) : (
+        <Table aria-label="Workspace API keys">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Name</TableHead>
+              <TableHead>Key</TableHead>
+              <TableHead>Permissions</TableHead>
+              <TableHead className="hidden md:table-cell">Created</TableHead>
+              <TableHead className="hidden md:table-cell">Expires</TableHead>
+              <TableHead className="hidden lg:table-cell">Last used</TableHead>
+              <TableHead className="text-right">
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {keys.data.map((key) => {
+              const expiresAt = toIso(key.expiresAt);
+              const lastRequest = toIso(key.lastRequest);
+              return (
+                <TableRow key={key.id}>
+                  <TableCell className="font-medium">{key.name ?? 'Unnamed'}</TableCell>
+                  <TableCell>
+                    <code className="font-mono text-xs">{key.start ?? key.prefix ?? '…'}…</code>
+                    {key.enabled === false ? (
+                      <Badge variant="outline" className="ml-2">
+                        disabled
+                      </Badge>
+                    ) : null}
+                  </TableCell>
+                  <TableCell>
+                    <PermissionList permissions={key.permissions} />
+                  </TableCell>
+                  <TableCell className="hidden text-muted-foreground md:table-cell">
+                    {formatDate(new Date(key.createdAt).toISOString())}
+                  </TableCell>
+                  <TableCell className="hidden text-muted-foreground md:table-cell">
+                    {expiresAt ? formatDate(expiresAt) : 'Never'}
+                  </TableCell>
+                  <TableCell className="hidden text-muted-foreground lg:table-cell">
+                    {lastRequest ? formatDateTime(lastRequest) : 'Never'}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <ConfirmAction
+                      trigger={
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          className="text-destructive hover:text-destructive"
+                          aria-label={`Revoke ${key.name ?? 'key'}`}
+                        >
+                          <Trash2 aria-hidden="true" />
+                          <span className="hidden sm:inline">Revoke</span>
+                        </Button>
+                      }
+                      title="Revoke API key?"
+                      description={`Programs using "${key.name ?? 'this key'}" stop working at once.`}
+                      confirmLabel="Revoke key"
+                      onConfirm={() => revokeKey.mutateAsync(key.id)}
+                    />
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+    </div>
+  );
+}
+
+/** What a key may do, as `resource:action` chips (null: created before permissions were set). */
+function PermissionList({
+  permissions,
+}: {
+  permissions: Partial<Record<string, readonly string[]>> | null | undefined;
+}) {
+  const granted = permissions ? permissionSummary(permissions) : [];
+  if (granted.length === 0) return <span className="text-muted-foreground">None</span>;
+  return (
+    <ul aria-label="Permissions" className="flex max-w-md flex-wrap gap-1">
+      {granted.map((permission) => (
+        <li key={permission}>
+          <Badge variant="outline" className="font-mono text-xs font-normal">
+            {permission}
+          </Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}

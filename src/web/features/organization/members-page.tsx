@@ -1,0 +1,294 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { MailX, UserMinus, X } from 'lucide-react';
+import { Avatar } from '../../components/ui/avatar';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../components/ui/table';
+import { splitRoles } from '../../../contracts/access-control';
+import { fullAuthClient } from '../auth/auth-client-full';
+import { sessionQueryOptions } from '../auth/session';
+import {
+  customRolesQueryOptions,
+  fullOrganizationQueryOptions,
+  organizationKeys,
+  unwrap,
+  useOrganizationAccess,
+  type OrganizationInvitation,
+} from './api';
+import { ConfirmAction } from '../../components/ui/confirm-action';
+import { InviteMemberForm } from './invite-member-form';
+import { invitationState, type InvitationState } from './invitation-state';
+import { RolePickerDialog } from './role-picker-dialog';
+import { BUILT_IN_ROLE_NAMES } from './schemas';
+import { useAuthMutation } from './use-auth-mutation';
+import { formatDateTime } from '../../lib/format';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { meQueryOptions } from '../me/api';
+
+const STATE_VARIANT: Record<InvitationState, 'default' | 'secondary' | 'outline' | 'destructive'> =
+  {
+    pending: 'default',
+    accepted: 'secondary',
+    rejected: 'destructive',
+    cancelled: 'outline',
+    expired: 'outline',
+  };
+
+export function MembersPage() {
+  useDocumentTitle('Members');
+  const access = useOrganizationAccess();
+  const { organizationId } = access;
+  const { data: organization } = useSuspenseQuery(fullOrganizationQueryOptions(organizationId));
+  const { data: session } = useQuery(sessionQueryOptions());
+  const canReadRoles = access.can('ac', 'read');
+  const { data: customRoles = [] } = useQuery({
+    ...customRolesQueryOptions(organizationId),
+    enabled: canReadRoles,
+  });
+  const roleNames = [...BUILT_IN_ROLE_NAMES, ...customRoles.map((r) => r.role)];
+  const canUpdate = access.can('member', 'update');
+  const canRemove = access.can('member', 'delete');
+  const canInvite = access.can('invitation', 'create');
+  const canCancel = access.can('invitation', 'cancel');
+  const affected = () => [organizationKeys.full(organizationId), meQueryOptions().queryKey];
+
+  const updateRole = useAuthMutation({
+    mutationFn: ({ memberId, roles }: { memberId: string; roles: string[] }) =>
+      unwrap(
+        fullAuthClient.organization.updateMemberRole({
+          memberId,
+          organizationId,
+          // Custom role names are not in the client's role union; the server accepts them.
+          role: roles as Parameters<typeof fullAuthClient.organization.updateMemberRole>[0]['role'],
+        }),
+      ),
+    invalidate: affected,
+    successMessage: 'Role updated',
+  });
+  const removeMember = useAuthMutation({
+    mutationFn: (memberId: string) =>
+      unwrap(
+        fullAuthClient.organization.removeMember({ memberIdOrEmail: memberId, organizationId }),
+      ),
+    invalidate: affected,
+    successMessage: 'Member removed',
+  });
+  const invite = useAuthMutation({
+    mutationFn: ({ email, role }: { email: string; role: string }) =>
+      unwrap(
+        fullAuthClient.organization.inviteMember({
+          email,
+          organizationId,
+          role: role as Parameters<typeof fullAuthClient.organization.inviteMember>[0]['role'],
+        }),
+      ),
+    invalidate: affected,
+    successMessage: (variables) => `Invitation sent to ${variables.email}`,
+  });
+  const cancelInvitation = useAuthMutation({
+    mutationFn: (invitationId: string) =>
+      unwrap(fullAuthClient.organization.cancelInvitation({ invitationId })),
+    invalidate: affected,
+    successMessage: 'Invitation cancelled',
+  });
+
+  const now = new Date();
+  const invitations = [...organization.invitations].sort(
+    (a, b) => new Date(b.expiresAt).getTime() - new Date(a.expiresAt).getTime(),
+  );
+
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby="members-heading" className="grid gap-3">
+        <h2 id="members-heading" className="text-lg font-semibold">
+          Members ({organization.members.length})
+        </h2>
+        <Table aria-labelledby="members-heading">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Name</TableHead>
+              <TableHead>Roles</TableHead>
+              <TableHead className="hidden md:table-cell">Joined</TableHead>
+              {canUpdate || canRemove ? (
+                <TableHead className="text-right">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              ) : null}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {organization.members.map((member) => {
+              const isSelf = member.userId === session?.user.id;
+              return (
+                <TableRow key={member.id}>
+                  <TableCell>
+                    <div className="flex items-center gap-2">
+                      <Avatar name={member.user.name} image={member.user.image} size={32} />
+                      <div className="grid min-w-0">
+                        <span className="truncate font-medium">
+                          {member.user.name}
+                          {isSelf ? <span className="text-muted-foreground"> (you)</span> : null}
+                        </span>
+                        <span className="truncate text-xs text-muted-foreground">
+                          {member.user.email}
+                        </span>
+                      </div>
+                    </div>
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex flex-wrap gap-1">
+                      {splitRoles(member.role).map((role) => (
+                        <Badge key={role} variant={role === 'owner' ? 'default' : 'secondary'}>
+                          {role}
+                        </Badge>
+                      ))}
+                    </div>
+                  </TableCell>
+                  <TableCell className="hidden text-muted-foreground md:table-cell">
+                    {formatDateTime(new Date(member.createdAt).toISOString())}
+                  </TableCell>
+                  {canUpdate || canRemove ? (
+                    <TableCell>
+                      <div className="flex justify-end gap-2">
+                        {canUpdate ? (
+                          <RolePickerDialog
+                            memberName={member.user.name}
+                            currentRole={member.role}
+                            roleNames={roleNames}
+                            onSave={(roles) =>
+                              updateRole.mutateAsync({ memberId: member.id, roles })
+                            }
+                          />
+                        ) : null}
+                        {canRemove && !isSelf ? (
+                          <ConfirmAction
+                            trigger={
+                              <Button
+                                variant="outline"
+                                size="sm"
+                                className="text-destructive hover:text-destructive"
+                                aria-label={`Remove ${member.user.name}`}
+                              >
+                                <UserMinus aria-hidden="true" />
+                                <span className="hidden sm:inline">Remove</span>
+                              </Button>
+                            }
+                            title="Remove member?"
+                            description={`${member.user.name} loses access to ${organization.name} and its data.`}
+                            confirmLabel="Remove member"
+                            onConfirm={() => removeMember.mutateAsync(member.id)}
+                          />
+                        ) : null}
+                      </div>
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </section>
+
+      {canInvite ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Invite a colleague</CardTitle>
+            <CardDescription>
+              They receive an e-mail with a link; it is valid for 48 hours.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <InviteMemberForm
+              // Only owners may invite owners (better-auth's rule).
+              roleNames={access.isOwner ? roleNames : roleNames.filter((r) => r !== 'owner')}
+              onInvite={(values) => invite.mutateAsync(values)}
+            />
+          </CardContent>
+        </Card>
+      ) : null}
+
+      <section aria-labelledby="invitations-heading" className="grid gap-3">
+        <h2 id="invitations-heading" className="text-lg font-semibold">
+          Invitations
+        </h2>
+        {invitations.length === 0 ? (
+          <Card>
+            <CardContent className="flex items-center gap-3 pt-6 text-sm text-muted-foreground">
+              <MailX className="size-5" aria-hidden="true" />
+              No invitations yet.
+            </CardContent>
+          </Card>
+        ) : (
+          <Table aria-labelledby="invitations-heading">
+            <TableHeader>
+              <TableRow>
+                <TableHead>E-mail</TableHead>
+                <TableHead>Role</TableHead>
+                <TableHead>State</TableHead>
+                <TableHead className="hidden md:table-cell">Expires</TableHead>
+                {canCancel ? (
+                  <TableHead className="text-right">
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                ) : null}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {invitations.map((invitation: OrganizationInvitation) => {
+                const state = invitationState(invitation, now);
+                return (
+                  <TableRow key={invitation.id}>
+                    <TableCell className="font-medium break-all">{invitation.email}</TableCell>
+                    <TableCell>{invitation.role}</TableCell>
+                    <TableCell>
+                      <Badge variant={STATE_VARIANT[state]}>{state}</Badge>
+                    </TableCell>
+                    <TableCell className="hidden text-muted-foreground md:table-cell">
+                      {formatDateTime(new Date(invitation.expiresAt).toISOString())}
+                    </TableCell>
+                    {canCancel ? (
+                      <TableCell className="text-right">
+                        {state === 'pending' ? (
+                          <ConfirmAction
+                            trigger={
+                              <Button
+                                variant="outline"
+                                size="sm"
+                                aria-label={`Cancel invitation of ${invitation.email}`}
+                              >
+                                <X aria-hidden="true" />
+                                <span className="hidden sm:inline">Cancel</span>
+                              </Button>
+                            }
+                            title="Cancel invitation?"
+                            description={`The link sent to ${invitation.email} will stop working.`}
+                            confirmLabel="Cancel invitation"
+                            onConfirm={() => cancelInvitation.mutateAsync(invitation.id)}
+                          />
+                        ) : null}
+                      </TableCell>
+                    ) : null}
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,238 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Lock, Pencil, Plus, ShieldQuestion, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog';
+import { fullAuthClient } from '../auth/auth-client-full';
+import { meQueryOptions } from '../me/api';
+import {
+  customRolesQueryOptions,
+  organizationKeys,
+  unwrap,
+  useOrganizationAccess,
+  type CustomRole,
+} from './api';
+import { ConfirmAction } from '../../components/ui/confirm-action';
+import { permissionSummary } from './permission-grid';
+import { RoleForm, type Permission } from './role-form';
+import { useAuthMutation } from './use-auth-mutation';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** Prefetches what the page reads (its route's loader, with and without a slug). */
+export async function loadRolesPage(queryClient: QueryClient): Promise<void> {
+  const me = await queryClient.ensureQueryData(meQueryOptions());
+  await queryClient.ensureQueryData(customRolesQueryOptions(me.organizationId));
+}
+
+export function RolesPage() {
+  useDocumentTitle('Roles');
+  const access = useOrganizationAccess();
+  const { organizationId } = access;
+  const { data: roles } = useSuspenseQuery(customRolesQueryOptions(organizationId));
+  const [createOpen, setCreateOpen] = useState(false);
+  const canRead = access.can('ac', 'read');
+  const canCreate = access.can('ac', 'create');
+  const canUpdate = access.can('ac', 'update');
+  const canDelete = access.can('ac', 'delete');
+  const invalidate = () => [organizationKeys.roles(organizationId)];
+
+  const createRole = useAuthMutation({
+    mutationFn: ({ role, permission }: { role: string; permission: Permission }) =>
+      unwrap(fullAuthClient.organization.createRole({ role, permission, organizationId })),
+    invalidate,
+    successMessage: (v) => `Role "${v.role}" created`,
+  });
+  const updateRole = useAuthMutation({
+    mutationFn: ({
+      roleName,
+      role,
+      permission,
+    }: {
+      roleName: string;
+      role: string;
+      permission: Permission;
+    }) =>
+      unwrap(
+        fullAuthClient.organization.updateRole({
+          roleName,
+          organizationId,
+          data: role === roleName ? { permission } : { permission, roleName: role },
+        }),
+      ),
+    invalidate,
+    successMessage: 'Role updated',
+  });
+  const deleteRole = useAuthMutation({
+    mutationFn: (roleName: string) =>
+      unwrap(fullAuthClient.organization.deleteRole({ roleName, organizationId })),
+    invalidate,
+    successMessage: 'Role deleted',
+  });
+
+  if (!canRead) {
+    return (
+      <Card>
+        <CardContent className="flex items-center gap-3 pt-6 text-sm">
+          <Lock className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <p>Your role does not allow viewing the workspace's roles.</p>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h2 className="text-lg font-semibold">Custom roles</h2>
+          <p className="text-sm text-muted-foreground">
+            Besides owner, admin, member and guest, roles of your own: a set of permissions you can
+            give members.
+          </p>
+        </div>
+        {canCreate ? (
+          <Dialog open={createOpen} onOpenChange={setCreateOpen}>
+            <DialogTrigger asChild>
+              <Button>
+                <Plus aria-hidden="true" />
+                New role
+              </Button>
+            </DialogTrigger>
+            <DialogContent className="max-w-2xl">
+              <DialogHeader>
+                <DialogTitle>New role</DialogTitle>
+                <DialogDescription>Pick what members with this role may do.</DialogDescription>
+              </DialogHeader>
+              <RoleForm
+                defaultName=""
+                defaultPermission={{}}
+                submitLabel="Create role"
+                onSubmit={async (values) => {
+                  await createRole.mutateAsync(values);
+                  setCreateOpen(false);
+                }}
+              />
+            </DialogContent>
+          </Dialog>
+        ) : null}
+      </div>
+      {roles.length === 0 ? (
+        <Card>
+          <CardContent className="flex items-center gap-3 pt-6 text-sm text-muted-foreground">
+            <ShieldQuestion className="size-5" aria-hidden="true" />
+            No custom roles yet.
+          </CardContent>
+        </Card>
+      ) : (
+        <ul className="grid gap-4" aria-label="Custom roles">
+          {roles.map((role) => (
+            <li key={role.id}>
+              <Card>
+                <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+                  <div className="grid gap-1">
+                    <CardTitle>{role.role}</CardTitle>
+                    <CardDescription>
+                      {permissionSummary(role.permission).length} permissions
+                    </CardDescription>
+                  </div>
+                  <div className="flex gap-2">
+                    {canUpdate ? (
+                      <EditRoleDialog
+                        role={role}
+                        onSave={(values) =>
+                          updateRole.mutateAsync({ roleName: role.role, ...values })
+                        }
+                      />
+                    ) : null}
+                    {canDelete ? (
+                      <ConfirmAction
+                        trigger={
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            className="text-destructive hover:text-destructive"
+                            aria-label={`Delete role ${role.role}`}
+                          >
+                            <Trash2 aria-hidden="true" />
+                            Delete
+                          </Button>
+                        }
+                        title="Delete role?"
+                        description={`"${role.role}" is deleted. Members holding it lose its permissions.`}
+                        confirmLabel="Delete role"
+                        onConfirm={() => deleteRole.mutateAsync(role.role)}
+                      />
+                    ) : null}
+                  </div>
+                </CardHeader>
+                <CardContent>
+                  <div className="flex flex-wrap gap-1">
+                    {permissionSummary(role.permission).map((p) => (
+                      <Badge key={p} variant="outline">
+                        {p}
+                      </Badge>
+                    ))}
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function EditRoleDialog({
+  role,
+  onSave,
+}: {
+  role: CustomRole;
+  onSave: (values: { role: string; permission: Permission }) => Promise<unknown>;
+}) {
+  const [open, setOpen] = useState(false);
+  const permission = Object.fromEntries(
+    Object.entries(role.permission).map(([resource, actions]) => [resource, [...(actions ?? [])]]),
+  );
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={`Edit role ${role.role}`}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Edit role {role.role}</DialogTitle>
+          <DialogDescription>Changes apply to every member holding this role.</DialogDescription>
+        </DialogHeader>
+        <RoleForm
+          defaultName={role.role}
+          defaultPermission={permission}
+          submitLabel="Save role"
+          onSubmit={async (values) => {
+            await onSave(values);
+            setOpen(false);
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

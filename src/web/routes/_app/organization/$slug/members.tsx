@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { MembersPage } from '../../../../features/organization/members-page';
+
+export const Route = createFileRoute('/_app/organization/$slug/members')({
+  component: MembersPage,
+});

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { loadRolesPage, RolesPage } from '../../../../features/organization/roles-page';
+
+export const Route = createFileRoute('/_app/organization/$slug/roles')({
+  loader: ({ context: { queryClient } }) => loadRolesPage(queryClient),
+  component: RolesPage,
+});

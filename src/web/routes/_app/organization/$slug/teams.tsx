@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { loadTeamsPage, TeamsPage } from '../../../../features/organization/teams-page';
+
+export const Route = createFileRoute('/_app/organization/$slug/teams')({
+  loader: ({ context: { queryClient } }) => loadTeamsPage(queryClient),
+  component: TeamsPage,
+});
