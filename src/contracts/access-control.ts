@@ -25,8 +25,18 @@ const businessStatements = Object.fromEntries(
   BUSINESS_RESOURCES.map((resource) => [resource, allActions]),
 ) as { [R in BusinessResource]: typeof allActions };
 
+/**
+ * Workspace-owned API keys (the api-key plugin checks `apiKey` through the organization's access
+ * control): owners and admins manage them, as they manage members.
+ */
+const apiKeyStatements = { apiKey: ['create', 'read', 'update', 'delete'] } as const;
+
 /** Every resource and its actions: better-auth's organization statements plus business data. */
-export const statements = { ...defaultStatements, ...businessStatements } as const;
+export const statements = {
+  ...defaultStatements,
+  ...apiKeyStatements,
+  ...businessStatements,
+} as const;
 export const ac = createAccessControl(statements);
 
 type BusinessGrant = { [R in BusinessResource]?: BusinessAction[] };
@@ -56,6 +66,7 @@ export const roles = {
     invitation: ['create', 'cancel'],
     team: ['create', 'update', 'delete'],
     ac: ['create', 'read', 'update', 'delete'],
+    apiKey: ['create', 'read', 'update', 'delete'],
     ...allBusiness,
   }),
   admin: ac.newRole({
@@ -64,6 +75,7 @@ export const roles = {
     invitation: ['create', 'cancel'],
     team: ['create', 'update', 'delete'],
     ac: ['create', 'read', 'update', 'delete'],
+    apiKey: ['create', 'read', 'update', 'delete'],
     ...allBusiness,
   }),
   member: ac.newRole({ ac: ['read'], ...memberBusiness }),

@@ -238,6 +238,36 @@ describe('POST /api/auth/api-key/create (our screens)', () => {
     ).toBe(200);
   });
 
+  it('an admin manages workspace keys too (apiKey statement in the access control)', async () => {
+    const admin = await t.signUp();
+    await t.db.insert(member).values({
+      id: `m-${admin.userId}`,
+      organizationId: owner.organizationId,
+      userId: admin.userId,
+      role: 'admin',
+      createdAt: new Date(),
+    });
+    const created = await create(admin.cookie, {
+      name: 'admin-made',
+      configId: 'organization',
+      organizationId: owner.organizationId,
+      permissions: { company: ['read'] },
+    });
+    expect(created.status).toBe(200);
+    const { id } = await created.json();
+    const list = await t.request(
+      `/api/auth/api-key/list?configId=organization&organizationId=${owner.organizationId}`,
+      { cookie: admin.cookie },
+    );
+    expect(list.status).toBe(200);
+    const removed = await t.request('/api/auth/api-key/delete', {
+      method: 'POST',
+      body: { keyId: id, configId: 'organization' },
+      cookie: admin.cookie,
+    });
+    expect(removed.status, await removed.clone().text()).toBe(200);
+  });
+
   it('requires a session', async () => {
     expect((await create('', { name: 'anon' })).status).toBe(401);
   });

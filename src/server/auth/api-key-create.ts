@@ -126,7 +126,7 @@ export async function createApiKeyForUser(
   if (!role) return fail(403, 'FORBIDDEN', 'You are not a member of this workspace');
 
   const custom = await customRolePermissions(db, { organizationId, role });
-  if (input.configId === 'organization' && !isAllowed(role, 'organization', 'update', custom)) {
+  if (input.configId === 'organization' && !isAllowed(role, 'apiKey', 'create', custom)) {
     return fail(403, 'FORBIDDEN', 'Only owners and admins can create workspace API keys');
   }
   // A key never gets more than its creator may do.

@@ -72,9 +72,8 @@ export function WorkspaceApiKeysPage() {
   useDocumentTitle('Workspace API keys');
   const access = useOrganizationAccess();
   const { organizationId } = access;
-  // better-auth checks `apiKey` permissions for workspace keys; no role of ours grants them, so
-  // only the owner (the creator role, allowed everything) may manage them.
-  const canManage = access.isOwner;
+  // better-auth checks the `apiKey` statement for workspace keys: owners and admins hold it.
+  const canManage = access.can('apiKey', 'create');
   const keys = useQuery({ ...workspaceApiKeysQueryOptions(organizationId), enabled: canManage });
   const [createOpen, setCreateOpen] = useState(false);
   const [createdKey, setCreatedKey] = useState<string | null>(null);
@@ -120,7 +119,7 @@ export function WorkspaceApiKeysPage() {
       <Card>
         <CardContent className="flex items-center gap-3 pt-6 text-sm">
           <Lock className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <p>Only the workspace owner can manage the workspace's API keys.</p>
+          <p>Only the workspace's owners and admins can manage its API keys.</p>
         </CardContent>
       </Card>
     );
