@@ -1,0 +1,74 @@
+import type { AllocationType } from './types';
+
+/**
+ * Splits `quantity` whole shares into `count` installments per the OCF allocation type
+ * (domain.md, shown on 18 shares in 4: CUMULATIVE_ROUNDING 5-4-5-4, CUMULATIVE_ROUND_DOWN 4-5-4-5,
+ * FRONT_LOADED 5-5-4-4, BACK_LOADED 4-4-5-5, FRONT_LOADED_TO_SINGLE_TRANCHE 6-4-4-4,
+ * BACK_LOADED_TO_SINGLE_TRANCHE 4-4-4-6). The parts always sum to `quantity`.
+ */
+export function allocate(
+  quantity: number,
+  count: number,
+  type: AllocationType = 'CUMULATIVE_ROUNDING',
+): number[] {
+  if (count <= 0) return [];
+  const base = Math.floor(quantity / count);
+  const remainder = quantity - base * count;
+  switch (type) {
+    case 'CUMULATIVE_ROUNDING':
+    case 'CUMULATIVE_ROUND_DOWN': {
+      const q = BigInt(quantity);
+      const n = BigInt(count);
+      const parts: number[] = [];
+      let previous = 0n;
+      for (let k = 1n; k <= n; k++) {
+        // Round half up: floor((2·q·k + n) / 2n); round down: floor(q·k / n).
+        const cumulative =
+          type === 'CUMULATIVE_ROUNDING' ? (2n * q * k + n) / (2n * n) : (q * k) / n;
+        parts.push(Number(cumulative - previous));
+        previous = cumulative;
+      }
+      return parts;
+    }
+    case 'FRONT_LOADED':
+      return Array.from({ length: count }, (_, i) => base + (i < remainder ? 1 : 0));
+    case 'BACK_LOADED':
+      return Array.from({ length: count }, (_, i) => base + (i >= count - remainder ? 1 : 0));
+    case 'FRONT_LOADED_TO_SINGLE_TRANCHE':
+      return Array.from({ length: count }, (_, i) => base + (i === 0 ? remainder : 0));
+    case 'BACK_LOADED_TO_SINGLE_TRANCHE':
+      return Array.from({ length: count }, (_, i) => base + (i === count - 1 ? remainder : 0));
+  }
+}
+
+/**
+ * Splits `quantity` by fractions, in order, rounding the cumulative amount (half up, or down for
+ * CUMULATIVE_ROUND_DOWN) so that fractions summing to 1 give parts summing to `quantity`.
+ */
+export function allocatePortions(
+  quantity: number,
+  portions: readonly { numerator: number; denominator: number }[],
+  type: AllocationType = 'CUMULATIVE_ROUNDING',
+): number[] {
+  // Exact cumulative fractions as (num, den) with bigints.
+  let num = 0n;
+  let den = 1n;
+  let previous = 0n;
+  const q = BigInt(quantity);
+  return portions.map((p) => {
+    const pn = BigInt(p.numerator);
+    const pd = BigInt(p.denominator);
+    if (pd === den) {
+      num += pn;
+    } else {
+      num = num * pd + pn * den;
+      den = den * pd;
+    }
+    const cumulative =
+      type === 'CUMULATIVE_ROUND_DOWN' ? (q * num) / den : (2n * q * num + den) / (2n * den);
+    const capped = cumulative > q ? q : cumulative;
+    const part = capped - previous;
+    previous = capped;
+    return Number(part);
+  });
+}

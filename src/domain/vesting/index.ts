@@ -1,0 +1,4 @@
+export * from './allocation';
+export * from './dates';
+export * from './schedule';
+export * from './types';

@@ -1,0 +1,450 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { allocate, allocatePortions } from './allocation';
+import { addMonths } from './dates';
+import { computeVesting, periodDates, vestedAsOf } from './schedule';
+import {
+  ALLOCATION_TYPES,
+  DAY_OF_MONTH_OPTIONS,
+  type TimeTerms,
+  type VestingPolicy,
+} from './types';
+
+const monthly = (
+  occurrences: number,
+  cliffPeriods = 0,
+  extra: Partial<TimeTerms> = {},
+): TimeTerms => ({
+  type: 'time',
+  periodLength: 1,
+  periodUnit: 'months',
+  occurrences,
+  cliffPeriods,
+  ...extra,
+});
+
+const policy = (over: Partial<VestingPolicy> = {}): VestingPolicy => ({
+  leaver: {
+    good: { unvested: 'forfeit', vested: 'keep' },
+    bad: { unvested: 'forfeit', vested: 'forfeit' },
+  },
+  acceleration: { trigger: 'none', percent: null, windowMonths: null },
+  exerciseWindowMonths: 3,
+  ...over,
+});
+
+describe('allocation types (domain.md: 18 shares in 4 installments)', () => {
+  it.each([
+    ['CUMULATIVE_ROUNDING', [5, 4, 5, 4]],
+    ['CUMULATIVE_ROUND_DOWN', [4, 5, 4, 5]],
+    ['FRONT_LOADED', [5, 5, 4, 4]],
+    ['BACK_LOADED', [4, 4, 5, 5]],
+    ['FRONT_LOADED_TO_SINGLE_TRANCHE', [6, 4, 4, 4]],
+    ['BACK_LOADED_TO_SINGLE_TRANCHE', [4, 4, 4, 6]],
+  ] as const)('%s gives %o', (type, expected) => {
+    expect(allocate(18, 4, type)).toEqual(expected);
+  });
+
+  it('property: every allocation sums to the quantity in whole, non-negative shares', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 120 }),
+        fc.constantFrom(...ALLOCATION_TYPES),
+        (quantity, count, type) => {
+          const parts = allocate(quantity, count, type);
+          expect(parts).toHaveLength(count);
+          expect(parts.reduce((s, n) => s + n, 0)).toBe(quantity);
+          for (const p of parts) expect(Number.isInteger(p) && p >= 0).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('portions summing to one split the whole quantity', () => {
+    expect(
+      allocatePortions(10, [
+        { numerator: 1, denominator: 3 },
+        { numerator: 1, denominator: 3 },
+        { numerator: 1, denominator: 3 },
+      ]),
+    ).toEqual([3, 4, 3]);
+  });
+});
+
+describe('installment dates', () => {
+  it('are computed from the start each time and clamped to the month end', () => {
+    expect(periodDates('2024-01-31', monthly(4))).toEqual([
+      '2024-02-29',
+      '2024-03-31',
+      '2024-04-30',
+      '2024-05-31',
+    ]);
+    expect(periodDates('2023-01-31', monthly(2))).toEqual(['2023-02-28', '2023-03-31']);
+  });
+
+  it.each([
+    ['01', '2024-02-01'],
+    ['15', '2024-02-15'],
+    ['28', '2024-02-28'],
+    ['29_OR_LAST_DAY_OF_MONTH', '2024-02-29'],
+    ['30_OR_LAST_DAY_OF_MONTH', '2024-02-29'],
+    ['31_OR_LAST_DAY_OF_MONTH', '2024-02-29'],
+    ['VESTING_START_DAY_OR_LAST_DAY_OF_MONTH', '2024-02-10'],
+  ] as const)('day of month %s in a leap February', (dayOfMonth, expected) => {
+    expect(addMonths('2024-01-10', 1, dayOfMonth)).toBe(expected);
+  });
+
+  it('a non-leap February clamps to the 28th; day periods count days', () => {
+    expect(addMonths('2023-01-29', 1, '29_OR_LAST_DAY_OF_MONTH')).toBe('2023-02-28');
+    expect(
+      periodDates('2024-02-28', {
+        type: 'time',
+        periodLength: 1,
+        periodUnit: 'days',
+        occurrences: 2,
+      }),
+    ).toEqual(['2024-02-29', '2024-03-01']);
+    expect(
+      periodDates('2024-01-15', {
+        type: 'time',
+        periodLength: 3,
+        periodUnit: 'months',
+        occurrences: 2,
+      }),
+    ).toEqual(['2024-04-15', '2024-07-15']);
+  });
+});
+
+describe('the worked example (domain.md): 10,000 options, 48 months, 12-month cliff', () => {
+  const result = computeVesting({
+    quantity: 10_000,
+    vestingStartDate: '2024-01-15',
+    terms: monthly(48, 12),
+    asOf: '2030-01-01',
+  });
+
+  it('vests 2,500 at the cliff, then 208, 209, 208, 208, …, last on 2028-01-15, total 10,000', () => {
+    expect(result.installments[0]).toMatchObject({
+      date: '2025-01-15',
+      quantity: 2500,
+      source: 'cliff',
+    });
+    expect(result.installments.slice(1, 5).map((i) => i.quantity)).toEqual([208, 209, 208, 208]);
+    expect(result.installments.at(-1)).toMatchObject({ date: '2028-01-15', cumulative: 10_000 });
+    expect(result.installments).toHaveLength(37);
+    expect(result.vested).toBe(10_000);
+  });
+
+  it('nothing vests the day before the cliff', () => {
+    expect(vestedAsOf(result, '2025-01-14')).toBe(0);
+    expect(vestedAsOf(result, '2025-01-15')).toBe(2500);
+  });
+
+  it('a cliff equal to the length vests everything at once', () => {
+    const all = computeVesting({
+      quantity: 1000,
+      vestingStartDate: '2024-01-01',
+      terms: monthly(12, 12),
+      asOf: '2026-01-01',
+    });
+    expect(all.installments).toEqual([
+      { date: '2025-01-01', quantity: 1000, cumulative: 1000, source: 'cliff' },
+    ]);
+  });
+});
+
+describe('milestones', () => {
+  const terms = {
+    type: 'milestone' as const,
+    milestones: [
+      {
+        id: 'a',
+        name: 'Product launch',
+        portion: { numerator: 1, denominator: 2 },
+        achievedDate: '2024-06-01',
+        deadline: null,
+      },
+      {
+        id: 'b',
+        name: 'Series A',
+        portion: { numerator: 1, denominator: 4 },
+        achievedDate: null,
+        deadline: '2024-12-31',
+      },
+      {
+        id: 'c',
+        name: 'ARR 1M',
+        portion: { numerator: 1, denominator: 4 },
+        achievedDate: null,
+        deadline: '2025-12-31',
+      },
+    ],
+  };
+
+  it('an achieved milestone vests on its date; a passed deadline forfeits; the rest is pending', () => {
+    const result = computeVesting({
+      quantity: 1000,
+      vestingStartDate: '2024-01-01',
+      terms,
+      asOf: '2025-03-01',
+    });
+    expect(result.installments).toEqual([
+      { date: '2024-06-01', quantity: 500, cumulative: 500, source: 'milestone', milestoneId: 'a' },
+    ]);
+    expect(result.forfeitures).toEqual([
+      { date: '2024-12-31', quantity: 250, reason: 'milestone_deadline', milestoneId: 'b' },
+    ]);
+    expect(result.pending).toEqual([{ milestoneId: 'c', quantity: 250 }]);
+    expect(result).toMatchObject({ vested: 500, forfeited: 250, unvested: 250 });
+  });
+
+  it('before the deadline the milestone is still pending', () => {
+    const result = computeVesting({
+      quantity: 1000,
+      vestingStartDate: '2024-01-01',
+      terms,
+      asOf: '2024-12-31',
+    });
+    expect(result.pending.map((p) => p.milestoneId)).toEqual(['b', 'c']);
+  });
+
+  it('combined terms vest partly on time and partly on milestones', () => {
+    const result = computeVesting({
+      quantity: 1200,
+      vestingStartDate: '2024-01-01',
+      terms: {
+        type: 'combined',
+        parts: [
+          { portion: { numerator: 3, denominator: 4 }, terms: monthly(12) },
+          {
+            portion: { numerator: 1, denominator: 4 },
+            terms: {
+              type: 'milestone',
+              milestones: [
+                {
+                  id: 'exit',
+                  name: 'Exit',
+                  portion: { numerator: 1, denominator: 1 },
+                  achievedDate: null,
+                  deadline: null,
+                },
+              ],
+            },
+          },
+        ],
+      },
+      asOf: '2025-06-01',
+    });
+    expect(result.vested).toBe(900);
+    expect(result.pending).toEqual([{ milestoneId: 'exit', quantity: 300 }]);
+  });
+});
+
+describe('leavers, acceleration and pauses', () => {
+  const base = { quantity: 4800, vestingStartDate: '2024-01-01', terms: monthly(48, 12) };
+
+  it('a good leaver keeps vested shares with an exercise deadline; unvested is forfeited', () => {
+    const result = computeVesting({
+      ...base,
+      asOf: '2026-01-01',
+      policy: policy(),
+      events: { termination: { date: '2025-06-15', leaverType: 'good' } },
+    });
+    // Cliff 1,200 on 2025-01-01, then 100 a month through 2025-06-01: 1,700.
+    expect(result).toMatchObject({
+      vested: 1700,
+      forfeited: 3100,
+      unvested: 0,
+      exerciseDeadline: '2025-09-15',
+    });
+    expect(result.installments.at(-1)!.date).toBe('2025-06-01');
+  });
+
+  it('a bad leaver forfeits vested shares too, per the plan', () => {
+    const result = computeVesting({
+      ...base,
+      asOf: '2026-01-01',
+      policy: policy(),
+      events: { termination: { date: '2025-06-15', leaverType: 'bad' } },
+    });
+    expect(result).toMatchObject({
+      vested: 0,
+      forfeited: 4800,
+      unvested: 0,
+      exerciseDeadline: null,
+    });
+    // Before the termination the vested shares were there.
+    expect(vestedAsOf(result, '2025-06-14')).toBe(1700);
+  });
+
+  it('a leaver whose plan lets unvested continue keeps vesting', () => {
+    const p = policy({
+      leaver: {
+        good: { unvested: 'continue', vested: 'keep' },
+        bad: { unvested: 'forfeit', vested: 'forfeit' },
+      },
+    });
+    const result = computeVesting({
+      ...base,
+      asOf: '2029-01-01',
+      policy: p,
+      events: { termination: { date: '2025-06-15', leaverType: 'good' } },
+    });
+    expect(result).toMatchObject({ vested: 4800, forfeited: 0 });
+  });
+
+  it('single trigger: the plan percentage of unvested vests on the change of control', () => {
+    const p = policy({ acceleration: { trigger: 'single', percent: 50, windowMonths: null } });
+    const result = computeVesting({
+      ...base,
+      asOf: '2025-07-01',
+      policy: p,
+      events: { changeOfControl: { date: '2025-06-15' } },
+    });
+    // Vested 1,700 before; unvested 3,100 → 1,550 accelerate; 1,550 keep vesting later.
+    expect(result.installments.find((i) => i.source === 'acceleration')).toMatchObject({
+      date: '2025-06-15',
+      quantity: 1550,
+    });
+    expect(result.vested).toBe(3250 + 50);
+    const end = computeVesting({
+      ...base,
+      asOf: '2030-01-01',
+      policy: p,
+      events: { changeOfControl: { date: '2025-06-15' } },
+    });
+    expect(end.vested).toBe(4800);
+  });
+
+  it('double trigger: accelerates only on a termination without cause within the window', () => {
+    const p = policy({ acceleration: { trigger: 'double', percent: 100, windowMonths: 12 } });
+    const coc = { date: '2025-06-15' };
+    const within = computeVesting({
+      ...base,
+      asOf: '2026-01-01',
+      policy: p,
+      events: { changeOfControl: coc, termination: { date: '2026-01-01', leaverType: 'good' } },
+    });
+    expect(within).toMatchObject({ vested: 4800, forfeited: 0 });
+    const late = computeVesting({
+      ...base,
+      asOf: '2027-01-01',
+      policy: p,
+      events: { changeOfControl: coc, termination: { date: '2026-07-01', leaverType: 'good' } },
+    });
+    expect(late.forfeited).toBeGreaterThan(0);
+    const noTermination = computeVesting({
+      ...base,
+      asOf: '2025-07-01',
+      policy: p,
+      events: { changeOfControl: coc },
+    });
+    expect(noTermination.installments.some((i) => i.source === 'acceleration')).toBe(false);
+    const forCause = computeVesting({
+      ...base,
+      asOf: '2026-01-01',
+      policy: p,
+      events: { changeOfControl: coc, termination: { date: '2025-12-01', leaverType: 'bad' } },
+    });
+    expect(forCause.installments.some((i) => i.source === 'acceleration')).toBe(false);
+  });
+
+  it('a leave of absence shifts later installments by the paused days', () => {
+    const result = computeVesting({
+      quantity: 1200,
+      vestingStartDate: '2024-01-01',
+      terms: monthly(12),
+      asOf: '2026-01-01',
+      events: { pauses: [{ start: '2024-03-15', end: '2024-04-14' }] },
+    });
+    expect(result.installments.slice(0, 4).map((i) => i.date)).toEqual([
+      '2024-02-01',
+      '2024-03-01',
+      '2024-05-01',
+      '2024-05-31',
+    ]);
+    expect(result.vested).toBe(1200);
+  });
+});
+
+describe('properties', () => {
+  const terms = fc.record({
+    occurrences: fc.integer({ min: 1, max: 60 }),
+    periodLength: fc.integer({ min: 1, max: 12 }),
+    periodUnit: fc.constantFrom('months' as const, 'days' as const),
+    cliff: fc.integer({ min: 0, max: 60 }),
+    allocation: fc.constantFrom(...ALLOCATION_TYPES),
+    dayOfMonth: fc.constantFrom(...DAY_OF_MONTH_OPTIONS),
+  });
+  const date = fc
+    .date({ min: new Date('2015-01-01'), max: new Date('2035-12-31'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
+
+  it('installments sum to the quantity, never decrease, start after the start and not before the cliff', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), terms, date, (quantity, t, start) => {
+        const cliffPeriods = Math.min(t.cliff, t.occurrences);
+        const spec: TimeTerms = {
+          type: 'time',
+          periodLength: t.periodLength,
+          periodUnit: t.periodUnit,
+          occurrences: t.occurrences,
+          cliffPeriods,
+          allocation: t.allocation,
+          dayOfMonth: t.dayOfMonth,
+        };
+        const result = computeVesting({
+          quantity,
+          vestingStartDate: start,
+          terms: spec,
+          asOf: '2100-01-01',
+        });
+        expect(result.installments.reduce((s, i) => s + i.quantity, 0)).toBe(quantity);
+        let previous = 0;
+        const cliffDate = cliffPeriods > 0 ? periodDates(start, spec)[cliffPeriods - 1]! : start;
+        for (const i of result.installments) {
+          expect(i.cumulative).toBeGreaterThanOrEqual(previous);
+          previous = i.cumulative;
+          expect(i.date > start).toBe(true);
+          expect(i.date >= cliffDate).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it('vested is monotone in the date, and acceleration never vests more than the quantity', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        terms,
+        date,
+        date,
+        date,
+        fc.integer({ min: 0, max: 100 }),
+        (quantity, t, start, a, b, percent) => {
+          const spec: TimeTerms = {
+            type: 'time',
+            periodLength: t.periodLength,
+            periodUnit: t.periodUnit,
+            occurrences: t.occurrences,
+            cliffPeriods: Math.min(t.cliff, t.occurrences),
+            allocation: t.allocation,
+          };
+          const result = computeVesting({
+            quantity,
+            vestingStartDate: start,
+            terms: spec,
+            asOf: '2100-01-01',
+            policy: policy({ acceleration: { trigger: 'single', percent, windowMonths: null } }),
+            events: { changeOfControl: { date: a } },
+          });
+          const [early, late] = a <= b ? [a, b] : [b, a];
+          expect(vestedAsOf(result, early)).toBeLessThanOrEqual(vestedAsOf(result, late));
+          expect(result.installments.reduce((s, i) => s + i.quantity, 0)).toBe(quantity);
+          expect(result.vested).toBeLessThanOrEqual(quantity);
+        },
+      ),
+    );
+  });
+});
