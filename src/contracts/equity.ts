@@ -501,12 +501,6 @@ export function checkPlan(v: PlanOut, ctx: z.RefinementCtx) {
       path: ['stakStakeholderId'],
       message: 'Only a plan of options on depositary receipts has a STAK',
     });
-  if (v.defaultVestingTemplateId)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['defaultVestingTemplateId'],
-      message: 'Vesting templates are not available yet; leave this empty',
-    });
 }
 
 /** Body of `POST …/plans`. */

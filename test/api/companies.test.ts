@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditEvent } from '../../src/server/db/schema';
+import { auditEvent, member } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
@@ -395,5 +395,63 @@ describe('list: search, sort and keyset pagination', () => {
     );
     expect(res.status).toBe(400);
     expect((await res.json()).error.fields).toHaveProperty('cursor');
+  });
+});
+
+describe('company overview fields', () => {
+  it('stores register number, dates, status, notes and a responsible lawyer of the workspace', async () => {
+    const res = await create(ann.cookie, {
+      companyName: 'Overview B.V.',
+      registrationNumber: '12345678',
+      incorporationDate: '2019-03-01',
+      status: 'prospect',
+      responsibleUserId: ann.userId,
+      notes: 'Client since 2019',
+    });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({
+      registrationNumber: '12345678',
+      incorporationDate: '2019-03-01',
+      status: 'prospect',
+      responsibleUserId: ann.userId,
+      responsibleUserName: 'Ann Advocaat',
+      notes: 'Client since 2019',
+    });
+  });
+
+  it('refuses a responsible lawyer from another workspace, naming the field', async () => {
+    const res = await create(ann.cookie, {
+      companyName: 'Stranger B.V.',
+      responsibleUserId: bob.userId,
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.fields).toEqual({
+      responsibleUserId: 'Responsible lawyer must be a member of the workspace',
+    });
+  });
+
+  it('a lawyer who left the workspace does not block unrelated edits', async () => {
+    const colleague = await t.signUp({ name: 'Carla Collega' });
+    await t.db.insert(member).values({
+      id: `m-${colleague.userId}`,
+      organizationId: ann.organizationId,
+      userId: colleague.userId,
+      role: 'member',
+      createdAt: new Date(),
+    });
+    const created = await (
+      await create(ann.cookie, { companyName: 'Left B.V.', responsibleUserId: colleague.userId })
+    ).json();
+    await t.db.delete(member).where(eq(member.userId, colleague.userId));
+    const res = await t.request(`/api/v1/company/${created.id}`, {
+      method: 'PATCH',
+      body: { city: 'Utrecht' },
+      cookie: ann.cookie,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      city: 'Utrecht',
+      responsibleUserName: 'Carla Collega',
+    });
   });
 });

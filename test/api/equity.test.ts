@@ -607,7 +607,7 @@ describe('plans and pools', () => {
     const tooMuch = await call(adj, 'POST', { date: '2025-02-01', shareCount: -301 });
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body.error.code).toBe('POOL_EXHAUSTED');
-    expect(tooMuch.body.error.message).toContain('(available: 0)');
+    expect(tooMuch.body.error.message).toContain('(available: 300)');
     // Removing the top-up would leave the later release uncovered.
     const removeTopUp = await call(`${adj}/${more.id}`, 'DELETE');
     expect(removeTopUp.status).toBe(409);

@@ -241,6 +241,21 @@ export const depositaryReceipt = pgTable(
   (t) => [index('depositary_receipt_company_idx').on(t.companyId, t.date)],
 );
 
+/** A workspace's reusable vesting terms (issue 5; OCF VESTING_TERMS). */
+export const vestingTemplate = pgTable(
+  'vesting_template',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    name: text('name').notNull(),
+    description: text('description'),
+    terms: jsonb('terms').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('vesting_template_org_name_uq').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
 /** OCF STOCK_PLAN, with the plan terms a lawyer records. */
 export const equityPlan = pgTable(
   'equity_plan',
@@ -260,8 +275,10 @@ export const equityPlan = pgTable(
     currency: text('currency').notNull(),
     boardApprovalDate: date('board_approval_date', { mode: 'string' }),
     shareholderApprovalDate: date('shareholder_approval_date', { mode: 'string' }),
-    // Reference to a vesting template (the vesting issue adds the table and its constraint).
-    defaultVestingTemplateId: uuid('default_vesting_template_id'),
+    defaultVestingTemplateId: uuid('default_vesting_template_id').references(
+      () => vestingTemplate.id,
+      { onDelete: 'restrict' },
+    ),
     exerciseWindowMonths: integer('exercise_window_months'),
     leaverPolicy: jsonb('leaver_policy').notNull(),
     acceleration: jsonb('acceleration').notNull(),

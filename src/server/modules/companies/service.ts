@@ -262,11 +262,10 @@ export async function updateCompany({
     if (!merged.success) throw validationError(fieldErrors(merged.error.issues));
     const changes = diff(before, merged.data);
     if (Object.keys(changes).length === 0) return toCompany(existing);
-    const responsibleUserName = await checkResponsible(
-      tx,
-      actor.organizationId,
-      merged.data.responsibleUserId,
-    );
+    // Checked only when it changes: a lawyer who left must not block unrelated edits.
+    const responsibleUserName = changes.responsibleUserId
+      ? await checkResponsible(tx, actor.organizationId, merged.data.responsibleUserId)
+      : (existing.responsibleUserName ?? null);
     const [row] = await tx
       .update(company)
       .set({ ...merged.data, updatedAt: new Date() })

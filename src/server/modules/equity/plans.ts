@@ -15,6 +15,7 @@ import { equityPlan, poolAdjustment } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { diff, recordAudit, snapshot } from '../audit/service';
+import { requireTemplate } from '../vesting/templates';
 import {
   checkCompany,
   lockCompany,
@@ -147,24 +148,45 @@ export async function loadPlans(db: DbOrTx, companyId: string) {
  * The reserve must cover what is granted at every date it changes; otherwise 409 POOL_EXHAUSTED
  * with the number still available.
  */
-function assertPool(plan: CapTablePlan, granted: number, field: string) {
+function assertPool(
+  plan: CapTablePlan,
+  granted: number,
+  field: string,
+  before: { plan: CapTablePlan; from: string },
+) {
   const dates = [plan.effectiveDate ?? '0000-01-01', ...plan.adjustments.map((a) => a.date)].sort();
   for (const date of dates) {
     const reserved = poolReserved(plan, date);
     if (reserved < granted) {
-      const available = Math.max(0, reserved - granted);
+      const available = availableFrom(before.plan, granted, before.from);
       const message =
         granted === 0
           ? `The pool of ${plan.name} would be ${reserved.toLocaleString('en')} shares on ${date}; a pool cannot go below zero`
           : `The pool of ${plan.name} would be ${reserved.toLocaleString('en')} shares on ${date}, below the ${granted.toLocaleString('en')} granted`;
-      throw new AppError('POOL_EXHAUSTED', `${message} (available: ${available})`, {
-        [field]: message,
-      });
+      throw new AppError(
+        'POOL_EXHAUSTED',
+        `${message} (available: ${available.toLocaleString('en')})`,
+        {
+          [field]: `${message}; ${available.toLocaleString('en')} available`,
+        },
+      );
     }
   }
 }
 
-async function checkPlanRefs(tx: DbOrTx, companyId: string, input: PlanCreate) {
+/** What could still be released without a change: the smallest headroom from `from` onwards. */
+function availableFrom(plan: CapTablePlan, granted: number, from: string): number {
+  const dates = [from, ...plan.adjustments.map((a) => a.date).filter((d) => d > from)];
+  return Math.max(0, Math.min(...dates.map((d) => poolReserved(plan, d) - granted)));
+}
+
+async function checkPlanRefs(
+  tx: DbOrTx,
+  organizationId: string,
+  companyId: string,
+  input: PlanCreate,
+) {
+  await requireTemplate(tx, organizationId, input.defaultVestingTemplateId);
   await requireShareClass(tx, companyId, input.shareClassId);
   await requireStakeholders(
     tx,
@@ -225,7 +247,7 @@ export async function createPlan({
 }: ServiceArgs<{ companyId: string; body: PlanCreate }>): Promise<Plan> {
   return db.transaction(async (tx) => {
     await lockCompany(tx, actor.organizationId, input.companyId);
-    await checkPlanRefs(tx, input.companyId, input.body);
+    await checkPlanRefs(tx, actor.organizationId, input.companyId, input.body);
     await assertUniqueName(tx, input.companyId, input.body.name);
     const [row] = await tx
       .insert(equityPlan)
@@ -263,14 +285,17 @@ export async function updatePlan({
     const grantedHere = granted.get(existing.id) ?? 0;
     if (Object.keys(changes).length === 0)
       return toPlan(existing, own, grantedHere, isoDateOf(new Date()));
-    await checkPlanRefs(tx, input.companyId, next);
+    await checkPlanRefs(tx, actor.organizationId, input.companyId, next);
     if (changes.name) await assertUniqueName(tx, input.companyId, next.name, existing.id);
     const [row] = await tx
       .update(equityPlan)
       .set({ ...next, updatedAt: new Date() })
       .where(eq(equityPlan.id, existing.id))
       .returning();
-    assertPool(toCapTablePlan(row!, own), grantedHere, 'poolSize');
+    assertPool(toCapTablePlan(row!, own), grantedHere, 'poolSize', {
+      plan: toCapTablePlan(existing, own),
+      from: '0000-01-01',
+    });
     await recordAudit(tx, {
       actor,
       action: 'update',
@@ -343,9 +368,18 @@ async function findAdjustment(db: DbOrTx, planId: string, id: string) {
 type PlanScope = { companyId: string; planId: string };
 
 /** Checks the pool with the plan's adjustments as they would be after a write. */
-async function assertAdjusted(tx: DbOrTx, plan: Row, adjustments: AdjustmentRow[], field: string) {
+async function assertAdjusted(
+  tx: DbOrTx,
+  plan: Row,
+  current: AdjustmentRow[],
+  next: AdjustmentRow[],
+  from: string,
+) {
   const granted = (await grantedByPlan(tx, [plan.id])).get(plan.id) ?? 0;
-  assertPool(toCapTablePlan(plan, adjustments), granted, field);
+  assertPool(toCapTablePlan(plan, next), granted, 'shareCount', {
+    plan: toCapTablePlan(plan, current),
+    from,
+  });
 }
 
 export async function listPoolAdjustments({
@@ -378,7 +412,7 @@ export async function createPoolAdjustment({
     const plan = await find(tx, input.companyId, input.planId);
     const existing = (await adjustmentsOf(tx, [plan.id])).get(plan.id) ?? [];
     const draft = { ...input.body, id: 'new', planId: plan.id } as unknown as AdjustmentRow;
-    await assertAdjusted(tx, plan, [...existing, draft], 'shareCount');
+    await assertAdjusted(tx, plan, existing, [...existing, draft], input.body.date);
     const [row] = await tx
       .insert(poolAdjustment)
       .values({
@@ -420,8 +454,9 @@ export async function updatePoolAdjustment({
     await assertAdjusted(
       tx,
       plan,
+      all,
       all.map((a) => (a.id === existing.id ? { ...a, ...next } : a)),
-      'shareCount',
+      next.date < existing.date ? next.date : existing.date,
     );
     const [row] = await tx
       .update(poolAdjustment)
@@ -454,8 +489,9 @@ export async function deletePoolAdjustment({
     await assertAdjusted(
       tx,
       plan,
+      all,
       all.filter((a) => a.id !== existing.id),
-      'shareCount',
+      existing.date,
     );
     await tx.delete(poolAdjustment).where(eq(poolAdjustment.id, existing.id));
     await recordAudit(tx, {

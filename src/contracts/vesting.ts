@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { isIsoDate } from '../domain/dates';
+import { MAX_SHARE_COUNT } from '../domain/equity';
+import { ALLOCATION_TYPES, DAY_OF_MONTH_OPTIONS } from '../domain/vesting/types';
+
+/**
+ * Vesting terms as the API and the forms send them (issue 5; OCF VESTING_TERMS). The same schema
+ * validates the preview, templates and grants.
+ */
+
+const date = (label: string) =>
+  z
+    .string({ error: `${label} must be a date (YYYY-MM-DD)` })
+    .trim()
+    .refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`);
+
+const nullableDate = (label: string) =>
+  z
+    .union([date(label), z.literal(''), z.null()], {
+      error: `${label} must be a date (YYYY-MM-DD)`,
+    })
+    .optional()
+    .transform((v) => (v ? v : null));
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} is at most ${max}`);
+
+export const portionSchema = z
+  .strictObject({
+    numerator: wholeNumber('numerator', 0, 1_000_000),
+    denominator: wholeNumber('denominator', 1, 1_000_000),
+  })
+  .refine((p) => p.numerator <= p.denominator, {
+    message: 'A portion is at most the whole (numerator ≤ denominator)',
+    path: ['numerator'],
+  });
+
+export const allocationSchema = z.enum(ALLOCATION_TYPES, {
+  error: `allocation must be one of ${ALLOCATION_TYPES.join(', ')}`,
+});
+
+export const timeTermsSchema = z
+  .strictObject({
+    type: z.literal('time'),
+    periodLength: wholeNumber('periodLength', 1, 120),
+    periodUnit: z.enum(['months', 'days'], { error: 'periodUnit must be months or days' }),
+    occurrences: wholeNumber('occurrences', 1, 600),
+    cliffPeriods: wholeNumber('cliffPeriods', 0, 600).default(0),
+    dayOfMonth: z
+      .enum(DAY_OF_MONTH_OPTIONS, {
+        error:
+          'dayOfMonth must be 01–28, 29/30/31_OR_LAST_DAY_OF_MONTH or VESTING_START_DAY_OR_LAST_DAY_OF_MONTH',
+      })
+      .default('VESTING_START_DAY_OR_LAST_DAY_OF_MONTH'),
+    allocation: allocationSchema.default('CUMULATIVE_ROUNDING'),
+  })
+  .refine((t) => t.cliffPeriods <= t.occurrences, {
+    message: 'The cliff cannot be longer than the schedule (cliffPeriods ≤ occurrences)',
+    path: ['cliffPeriods'],
+  });
+
+export const milestoneSchema = z
+  .strictObject({
+    id: z
+      .string({ error: 'Milestone id is required' })
+      .trim()
+      .min(1, 'Milestone id is required')
+      .max(64, 'Milestone id is at most 64 characters'),
+    name: z
+      .string({ error: 'Milestone name is required' })
+      .trim()
+      .min(1, 'Milestone name is required')
+      .max(200, 'Milestone name is at most 200 characters'),
+    portion: portionSchema.optional(),
+    quantity: wholeNumber('quantity', 1, MAX_SHARE_COUNT).optional(),
+    achievedDate: nullableDate('achievedDate'),
+    deadline: nullableDate('deadline'),
+  })
+  .refine((m) => (m.portion === undefined) !== (m.quantity === undefined), {
+    message: 'Give a milestone either a portion or a quantity',
+    path: ['portion'],
+  });
+
+export const milestoneTermsSchema = z
+  .strictObject({
+    type: z.literal('milestone'),
+    allocation: allocationSchema.default('CUMULATIVE_ROUNDING'),
+    milestones: z
+      .array(milestoneSchema, { error: 'milestones must be a list' })
+      .min(1, 'Add at least one milestone')
+      .max(50, 'At most 50 milestones'),
+  })
+  .superRefine((t, ctx) => {
+    const seen = new Set<string>();
+    t.milestones.forEach((m, i) => {
+      if (seen.has(m.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['milestones', i, 'id'],
+          message: 'Milestone ids must be unique',
+        });
+      seen.add(m.id);
+    });
+    if (!portionsAtMostOne(t.milestones.flatMap((m) => (m.portion ? [m.portion] : []))))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['milestones'],
+        message: 'Milestone portions add up to more than the whole',
+      });
+  });
+
+/** True when the fractions add up to at most 1 (exact, with bigints). */
+export function portionsAtMostOne(
+  portions: readonly { numerator: number; denominator: number }[],
+): boolean {
+  return portionSum(portions) <= 0;
+}
+
+/** Sign of (sum of the portions − 1): -1, 0 or 1. */
+function portionSum(portions: readonly { numerator: number; denominator: number }[]): number {
+  let num = 0n;
+  let den = 1n;
+  for (const p of portions) {
+    num = num * BigInt(p.denominator) + BigInt(p.numerator) * den;
+    den *= BigInt(p.denominator);
+  }
+  return num === den ? 0 : num < den ? -1 : 1;
+}
+
+export const combinedTermsSchema = z
+  .strictObject({
+    type: z.literal('combined'),
+    parts: z
+      .array(
+        z.strictObject({
+          portion: portionSchema,
+          terms: z.discriminatedUnion('type', [timeTermsSchema, milestoneTermsSchema], {
+            error: 'A part has time or milestone terms',
+          }),
+        }),
+        { error: 'parts must be a list' },
+      )
+      .min(2, 'Combined terms have at least two parts')
+      .max(10, 'At most 10 parts'),
+  })
+  .refine((t) => portionSum(t.parts.map((p) => p.portion)) === 0, {
+    message: 'The parts’ portions must add up to exactly the whole',
+    path: ['parts'],
+  });
+
+/** Time-based (with an optional cliff), milestone-based or combined terms. */
+export const vestingTermsSchema = z.discriminatedUnion(
+  'type',
+  [timeTermsSchema, milestoneTermsSchema, combinedTermsSchema],
+  { error: 'terms.type must be time, milestone or combined' },
+);
+export type VestingTermsInput = z.input<typeof vestingTermsSchema>;
+export type VestingTermsValue = z.output<typeof vestingTermsSchema>;
+
+/** Fixed milestone quantities and portions must fit in the grant's quantity. */
+export function termsQuantityError(terms: VestingTermsValue, quantity: number): string | null {
+  const fixed = (t: VestingTermsValue): number =>
+    t.type === 'milestone'
+      ? t.milestones.reduce((s, m) => s + (m.quantity ?? 0), 0)
+      : t.type === 'combined'
+        ? t.parts.reduce((s, p) => s + fixed(p.terms), 0)
+        : 0;
+  const total = fixed(terms);
+  return total > quantity
+    ? `Milestone quantities (${total}) exceed the quantity (${quantity})`
+    : null;
+}
+
+/** Body of `POST /api/v1/vesting/preview`. */
+export const vestingPreviewRequestSchema = z
+  .strictObject({
+    quantity: wholeNumber('quantity', 1, MAX_SHARE_COUNT),
+    vestingStartDate: date('vestingStartDate'),
+    terms: vestingTermsSchema,
+    asOf: date('asOf').optional(),
+  })
+  .superRefine((v, ctx) => {
+    const message = termsQuantityError(v.terms, v.quantity);
+    if (message) ctx.addIssue({ code: 'custom', path: ['terms'], message });
+  });
+export type VestingPreviewRequest = z.input<typeof vestingPreviewRequestSchema>;
+
+export const installmentSchema = z.object({
+  date: z.string(),
+  quantity: z.number().int(),
+  cumulative: z.number().int(),
+  source: z.enum(['time', 'cliff', 'milestone', 'acceleration']),
+  milestoneId: z.string().optional(),
+});
+
+export const vestingPreviewResponseSchema = z.object({
+  asOf: z.string(),
+  installments: z.array(installmentSchema),
+  vested: z.number().int(),
+  unvested: z.number().int(),
+  forfeited: z.number().int(),
+  pending: z.array(z.object({ milestoneId: z.string(), quantity: z.number().int() })),
+});
+export type VestingPreviewResponse = z.infer<typeof vestingPreviewResponseSchema>;
+
+// ---------------------------------------------------------------------------------- templates
+
+const templateFields = {
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(120, 'Name is at most 120 characters'),
+  description: z
+    .string({ error: 'Description must be text' })
+    .trim()
+    .max(1000, 'Description is at most 1000 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  terms: vestingTermsSchema,
+};
+
+export const vestingTemplateCreateSchema = z.strictObject(templateFields);
+export type VestingTemplateCreateInput = z.input<typeof vestingTemplateCreateSchema>;
+export type VestingTemplateCreate = z.output<typeof vestingTemplateCreateSchema>;
+export const vestingTemplateUpdateSchema = z.strictObject(templateFields).partial();
+
+export const vestingTemplateSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  terms: vestingTermsSchema,
+  /** Plans that use the template as their default. */
+  planCount: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type VestingTemplate = z.infer<typeof vestingTemplateSchema>;

@@ -1,0 +1,195 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import {
+  vestingTemplateCreateSchema,
+  type VestingTemplate,
+  type VestingTemplateCreate,
+  type VestingTermsValue,
+} from '../../../contracts/vesting';
+import type { DbOrTx } from '../../db/client';
+import { equityPlan, vestingTemplate } from '../../db/schema';
+import type { ServiceArgs } from '../../http/context';
+import { AppError, notFound, validationError } from '../../http/errors';
+import { diff, recordAudit, snapshot } from '../audit/service';
+import { mergePatch } from '../equity/shared';
+
+/** The workspace's reusable vesting terms (issue 5): plans point to one as their default. */
+
+type Row = typeof vestingTemplate.$inferSelect;
+const ENTITY = 'vesting_template';
+
+function toTemplate(row: Row, planCount: number): VestingTemplate {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    terms: row.terms as VestingTermsValue,
+    planCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function fields(row: Row): VestingTemplateCreate {
+  return { name: row.name, description: row.description, terms: row.terms as VestingTermsValue };
+}
+
+async function find(db: DbOrTx, organizationId: string, id: string) {
+  const rows = await db
+    .select()
+    .from(vestingTemplate)
+    .where(and(eq(vestingTemplate.id, id), eq(vestingTemplate.organizationId, organizationId)))
+    .limit(1);
+  if (!rows[0]) throw notFound('Vesting template');
+  return rows[0];
+}
+
+async function planCount(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(equityPlan)
+    .where(eq(equityPlan.defaultVestingTemplateId, id));
+  return row?.n ?? 0;
+}
+
+async function assertUniqueName(
+  tx: DbOrTx,
+  organizationId: string,
+  name: string,
+  exceptId?: string,
+) {
+  const rows = await tx
+    .select({ id: vestingTemplate.id })
+    .from(vestingTemplate)
+    .where(
+      and(
+        eq(vestingTemplate.organizationId, organizationId),
+        sql`lower(${vestingTemplate.name}) = lower(${name})`,
+      ),
+    );
+  if (rows.some((r) => r.id !== exceptId))
+    throw new AppError('CONFLICT', `A vesting template named "${name}" exists already`, {
+      name: 'A template with this name exists already',
+    });
+}
+
+/** A plan's default template must be one of the workspace's templates (400 naming the field). */
+export async function requireTemplate(
+  db: DbOrTx,
+  organizationId: string,
+  id: string | null,
+  field = 'defaultVestingTemplateId',
+) {
+  if (!id) return null;
+  const rows = await db
+    .select()
+    .from(vestingTemplate)
+    .where(and(eq(vestingTemplate.id, id), eq(vestingTemplate.organizationId, organizationId)))
+    .limit(1);
+  if (!rows[0]) throw validationError({ [field]: 'No such vesting template in this workspace' });
+  return rows[0];
+}
+
+export async function listTemplates({
+  db,
+  actor,
+}: ServiceArgs<Record<string, never>>): Promise<VestingTemplate[]> {
+  const [rows, uses] = await Promise.all([
+    db
+      .select()
+      .from(vestingTemplate)
+      .where(eq(vestingTemplate.organizationId, actor.organizationId))
+      .orderBy(asc(sql`lower(${vestingTemplate.name})`)),
+    db
+      .select({ id: equityPlan.defaultVestingTemplateId, n: count() })
+      .from(equityPlan)
+      .where(eq(equityPlan.organizationId, actor.organizationId))
+      .groupBy(equityPlan.defaultVestingTemplateId),
+  ]);
+  const counts = new Map(uses.map((u) => [u.id, u.n]));
+  return rows.map((row) => toTemplate(row, counts.get(row.id) ?? 0));
+}
+
+export async function getTemplate({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ id: string }>): Promise<VestingTemplate> {
+  const row = await find(db, actor.organizationId, input.id);
+  return toTemplate(row, await planCount(db, row.id));
+}
+
+export async function createTemplate({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ body: VestingTemplateCreate }>): Promise<VestingTemplate> {
+  return db.transaction(async (tx) => {
+    await assertUniqueName(tx, actor.organizationId, input.body.name);
+    const [row] = await tx
+      .insert(vestingTemplate)
+      .values({ ...input.body, organizationId: actor.organizationId })
+      .returning();
+    if (!row) throw new AppError('INTERNAL_ERROR', 'Template was not created');
+    await recordAudit(tx, {
+      actor,
+      action: 'create',
+      entityType: ENTITY,
+      entityId: row.id,
+      changes: snapshot(fields(row)),
+    });
+    return toTemplate(row, 0);
+  });
+}
+
+export async function updateTemplate({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ id: string; patch: Record<string, unknown> }>): Promise<VestingTemplate> {
+  return db.transaction(async (tx) => {
+    const existing = await find(tx, actor.organizationId, input.id);
+    const before = fields(existing);
+    const next = mergePatch(vestingTemplateCreateSchema, before, input.patch);
+    const changes = diff(before, next);
+    if (Object.keys(changes).length > 0) {
+      if (changes.name) await assertUniqueName(tx, actor.organizationId, next.name, existing.id);
+      // Grants keep the copy of the terms they were made with; only future grants see the change.
+      await tx
+        .update(vestingTemplate)
+        .set({ ...next, updatedAt: new Date() })
+        .where(eq(vestingTemplate.id, existing.id));
+      await recordAudit(tx, {
+        actor,
+        action: 'update',
+        entityType: ENTITY,
+        entityId: existing.id,
+        changes,
+      });
+    }
+    return getTemplate({ db: tx as never, actor, input: { id: existing.id } });
+  });
+}
+
+export async function deleteTemplate({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ id: string }>): Promise<void> {
+  await db.transaction(async (tx) => {
+    const existing = await find(tx, actor.organizationId, input.id);
+    const plans = await planCount(tx, existing.id);
+    if (plans > 0)
+      throw new AppError(
+        'CONFLICT',
+        `Vesting template ${existing.name} cannot be deleted: ${plans} plan(s) use it as their default`,
+      );
+    await tx.delete(vestingTemplate).where(eq(vestingTemplate.id, existing.id));
+    await recordAudit(tx, {
+      actor,
+      action: 'delete',
+      entityType: ENTITY,
+      entityId: existing.id,
+      changes: { name: { from: existing.name, to: null } },
+    });
+  });
+}
