@@ -72,9 +72,13 @@ test('sign up, verify, sign in, create, edit and delete a company, sign out', as
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(toast(page, 'Company updated')).toBeVisible();
     await expect(page.getByRole('definition').filter({ hasText: /^Rotterdam$/ })).toBeVisible();
+    // The activity is a tab of the company page (issue 4).
+    const tabs = page.getByRole('navigation', { name: 'Company' });
+    await tabs.getByRole('link', { name: 'Activity' }).click();
     const activity = page.getByRole('list', { name: 'Activity' });
     await expect(activity.getByText(/updated City/).first()).toBeVisible();
     await expect(activity.getByText('Amsterdam', { exact: true }).first()).toBeVisible();
+    await tabs.getByRole('link', { name: 'Overview' }).click();
   });
 
   await test.step('delete it', async () => {

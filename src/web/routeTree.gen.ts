@@ -43,12 +43,15 @@ import { Route as AppOrganizationTeamsRouteImport } from './routes/_app/organiza
 import { Route as AppCompaniesCompanyIdIndexRouteImport } from './routes/_app/companies/$companyId/index'
 import { Route as AppCompaniesCompanyIdActivityRouteImport } from './routes/_app/companies/$companyId/activity'
 import { Route as AppCompaniesCompanyIdCapTableRouteImport } from './routes/_app/companies/$companyId/cap-table'
+import { Route as AppCompaniesCompanyIdPlansRouteImport } from './routes/_app/companies/$companyId/plans'
+import { Route as AppCompaniesCompanyIdStakeholdersRouteImport } from './routes/_app/companies/$companyId/stakeholders'
 import { Route as AppOrganizationSlugIndexRouteImport } from './routes/_app/organization/$slug/index'
 import { Route as AppOrganizationSlugApiKeysRouteImport } from './routes/_app/organization/$slug/api-keys'
 import { Route as AppOrganizationSlugMembersRouteImport } from './routes/_app/organization/$slug/members'
 import { Route as AppOrganizationSlugRolesRouteImport } from './routes/_app/organization/$slug/roles'
 import { Route as AppOrganizationSlugSettingsRouteImport } from './routes/_app/organization/$slug/settings'
 import { Route as AppOrganizationSlugTeamsRouteImport } from './routes/_app/organization/$slug/teams'
+import { Route as AppCompaniesCompanyIdPlansPlanIdRouteImport } from './routes/_app/companies/$companyId/plans_.$planId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -223,6 +226,18 @@ const AppCompaniesCompanyIdCapTableRoute =
     path: '/cap-table',
     getParentRoute: () => AppCompaniesCompanyIdRoute,
   } as any)
+const AppCompaniesCompanyIdPlansRoute =
+  AppCompaniesCompanyIdPlansRouteImport.update({
+    id: '/plans',
+    path: '/plans',
+    getParentRoute: () => AppCompaniesCompanyIdRoute,
+  } as any)
+const AppCompaniesCompanyIdStakeholdersRoute =
+  AppCompaniesCompanyIdStakeholdersRouteImport.update({
+    id: '/stakeholders',
+    path: '/stakeholders',
+    getParentRoute: () => AppCompaniesCompanyIdRoute,
+  } as any)
 const AppOrganizationSlugIndexRoute =
   AppOrganizationSlugIndexRouteImport.update({
     id: '/',
@@ -259,6 +274,12 @@ const AppOrganizationSlugTeamsRoute =
     path: '/teams',
     getParentRoute: () => AppOrganizationSlugRouteRoute,
   } as any)
+const AppCompaniesCompanyIdPlansPlanIdRoute =
+  AppCompaniesCompanyIdPlansPlanIdRouteImport.update({
+    id: '/plans_/$planId',
+    path: '/plans/$planId',
+    getParentRoute: () => AppCompaniesCompanyIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -293,6 +314,8 @@ export interface FileRoutesByFullPath {
   '/organization/': typeof AppOrganizationIndexRoute
   '/companies/$companyId/activity': typeof AppCompaniesCompanyIdActivityRoute
   '/companies/$companyId/cap-table': typeof AppCompaniesCompanyIdCapTableRoute
+  '/companies/$companyId/plans': typeof AppCompaniesCompanyIdPlansRoute
+  '/companies/$companyId/stakeholders': typeof AppCompaniesCompanyIdStakeholdersRoute
   '/organization/$slug/api-keys': typeof AppOrganizationSlugApiKeysRoute
   '/organization/$slug/members': typeof AppOrganizationSlugMembersRoute
   '/organization/$slug/roles': typeof AppOrganizationSlugRolesRoute
@@ -300,6 +323,7 @@ export interface FileRoutesByFullPath {
   '/organization/$slug/teams': typeof AppOrganizationSlugTeamsRoute
   '/companies/$companyId/': typeof AppCompaniesCompanyIdIndexRoute
   '/organization/$slug/': typeof AppOrganizationSlugIndexRoute
+  '/companies/$companyId/plans/$planId': typeof AppCompaniesCompanyIdPlansPlanIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -330,6 +354,8 @@ export interface FileRoutesByTo {
   '/organization': typeof AppOrganizationIndexRoute
   '/companies/$companyId/activity': typeof AppCompaniesCompanyIdActivityRoute
   '/companies/$companyId/cap-table': typeof AppCompaniesCompanyIdCapTableRoute
+  '/companies/$companyId/plans': typeof AppCompaniesCompanyIdPlansRoute
+  '/companies/$companyId/stakeholders': typeof AppCompaniesCompanyIdStakeholdersRoute
   '/organization/$slug/api-keys': typeof AppOrganizationSlugApiKeysRoute
   '/organization/$slug/members': typeof AppOrganizationSlugMembersRoute
   '/organization/$slug/roles': typeof AppOrganizationSlugRolesRoute
@@ -337,6 +363,7 @@ export interface FileRoutesByTo {
   '/organization/$slug/teams': typeof AppOrganizationSlugTeamsRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdIndexRoute
   '/organization/$slug': typeof AppOrganizationSlugIndexRoute
+  '/companies/$companyId/plans/$planId': typeof AppCompaniesCompanyIdPlansPlanIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -373,6 +400,8 @@ export interface FileRoutesById {
   '/_app/organization/': typeof AppOrganizationIndexRoute
   '/_app/companies/$companyId/activity': typeof AppCompaniesCompanyIdActivityRoute
   '/_app/companies/$companyId/cap-table': typeof AppCompaniesCompanyIdCapTableRoute
+  '/_app/companies/$companyId/plans': typeof AppCompaniesCompanyIdPlansRoute
+  '/_app/companies/$companyId/stakeholders': typeof AppCompaniesCompanyIdStakeholdersRoute
   '/_app/organization/$slug/api-keys': typeof AppOrganizationSlugApiKeysRoute
   '/_app/organization/$slug/members': typeof AppOrganizationSlugMembersRoute
   '/_app/organization/$slug/roles': typeof AppOrganizationSlugRolesRoute
@@ -380,6 +409,7 @@ export interface FileRoutesById {
   '/_app/organization/$slug/teams': typeof AppOrganizationSlugTeamsRoute
   '/_app/companies/$companyId/': typeof AppCompaniesCompanyIdIndexRoute
   '/_app/organization/$slug/': typeof AppOrganizationSlugIndexRoute
+  '/_app/companies/$companyId/plans_/$planId': typeof AppCompaniesCompanyIdPlansPlanIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -416,6 +446,8 @@ export interface FileRouteTypes {
     | '/organization/'
     | '/companies/$companyId/activity'
     | '/companies/$companyId/cap-table'
+    | '/companies/$companyId/plans'
+    | '/companies/$companyId/stakeholders'
     | '/organization/$slug/api-keys'
     | '/organization/$slug/members'
     | '/organization/$slug/roles'
@@ -423,6 +455,7 @@ export interface FileRouteTypes {
     | '/organization/$slug/teams'
     | '/companies/$companyId/'
     | '/organization/$slug/'
+    | '/companies/$companyId/plans/$planId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -453,6 +486,8 @@ export interface FileRouteTypes {
     | '/organization'
     | '/companies/$companyId/activity'
     | '/companies/$companyId/cap-table'
+    | '/companies/$companyId/plans'
+    | '/companies/$companyId/stakeholders'
     | '/organization/$slug/api-keys'
     | '/organization/$slug/members'
     | '/organization/$slug/roles'
@@ -460,6 +495,7 @@ export interface FileRouteTypes {
     | '/organization/$slug/teams'
     | '/companies/$companyId'
     | '/organization/$slug'
+    | '/companies/$companyId/plans/$planId'
   id:
     | '__root__'
     | '/'
@@ -495,6 +531,8 @@ export interface FileRouteTypes {
     | '/_app/organization/'
     | '/_app/companies/$companyId/activity'
     | '/_app/companies/$companyId/cap-table'
+    | '/_app/companies/$companyId/plans'
+    | '/_app/companies/$companyId/stakeholders'
     | '/_app/organization/$slug/api-keys'
     | '/_app/organization/$slug/members'
     | '/_app/organization/$slug/roles'
@@ -502,6 +540,7 @@ export interface FileRouteTypes {
     | '/_app/organization/$slug/teams'
     | '/_app/companies/$companyId/'
     | '/_app/organization/$slug/'
+    | '/_app/companies/$companyId/plans_/$planId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -760,6 +799,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompaniesCompanyIdCapTableRouteImport
       parentRoute: typeof AppCompaniesCompanyIdRoute
     }
+    '/_app/companies/$companyId/plans': {
+      id: '/_app/companies/$companyId/plans'
+      path: '/plans'
+      fullPath: '/companies/$companyId/plans'
+      preLoaderRoute: typeof AppCompaniesCompanyIdPlansRouteImport
+      parentRoute: typeof AppCompaniesCompanyIdRoute
+    }
+    '/_app/companies/$companyId/stakeholders': {
+      id: '/_app/companies/$companyId/stakeholders'
+      path: '/stakeholders'
+      fullPath: '/companies/$companyId/stakeholders'
+      preLoaderRoute: typeof AppCompaniesCompanyIdStakeholdersRouteImport
+      parentRoute: typeof AppCompaniesCompanyIdRoute
+    }
     '/_app/organization/$slug/': {
       id: '/_app/organization/$slug/'
       path: '/'
@@ -801,6 +854,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/organization/$slug/teams'
       preLoaderRoute: typeof AppOrganizationSlugTeamsRouteImport
       parentRoute: typeof AppOrganizationSlugRouteRoute
+    }
+    '/_app/companies/$companyId/plans_/$planId': {
+      id: '/_app/companies/$companyId/plans_/$planId'
+      path: '/plans/$planId'
+      fullPath: '/companies/$companyId/plans/$planId'
+      preLoaderRoute: typeof AppCompaniesCompanyIdPlansPlanIdRouteImport
+      parentRoute: typeof AppCompaniesCompanyIdRoute
     }
   }
 }
@@ -869,13 +929,20 @@ const AppOrganizationRouteRouteWithChildren =
 interface AppCompaniesCompanyIdRouteChildren {
   AppCompaniesCompanyIdActivityRoute: typeof AppCompaniesCompanyIdActivityRoute
   AppCompaniesCompanyIdCapTableRoute: typeof AppCompaniesCompanyIdCapTableRoute
+  AppCompaniesCompanyIdPlansRoute: typeof AppCompaniesCompanyIdPlansRoute
+  AppCompaniesCompanyIdStakeholdersRoute: typeof AppCompaniesCompanyIdStakeholdersRoute
   AppCompaniesCompanyIdIndexRoute: typeof AppCompaniesCompanyIdIndexRoute
+  AppCompaniesCompanyIdPlansPlanIdRoute: typeof AppCompaniesCompanyIdPlansPlanIdRoute
 }
 
 const AppCompaniesCompanyIdRouteChildren: AppCompaniesCompanyIdRouteChildren = {
   AppCompaniesCompanyIdActivityRoute: AppCompaniesCompanyIdActivityRoute,
   AppCompaniesCompanyIdCapTableRoute: AppCompaniesCompanyIdCapTableRoute,
+  AppCompaniesCompanyIdPlansRoute: AppCompaniesCompanyIdPlansRoute,
+  AppCompaniesCompanyIdStakeholdersRoute:
+    AppCompaniesCompanyIdStakeholdersRoute,
   AppCompaniesCompanyIdIndexRoute: AppCompaniesCompanyIdIndexRoute,
+  AppCompaniesCompanyIdPlansPlanIdRoute: AppCompaniesCompanyIdPlansPlanIdRoute,
 }
 
 const AppCompaniesCompanyIdRouteWithChildren =

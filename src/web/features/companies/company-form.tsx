@@ -1,23 +1,35 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   companyCreateSchema,
+  registrationLabel,
   type Company,
   type CompanyCreate,
   type CompanyCreateInput,
 } from '../../../contracts/company';
 import { COUNTRY_CODES, countryName } from '../../../domain/countries';
+import { COMPANY_STATUSES } from '../../../domain/equity';
 import { DEFAULT_LEGAL_FORM, LEGAL_FORM_GROUPS, legalFormLabel } from '../../../domain/legal-forms';
 import { Button } from '../../components/ui/button';
-import { FormField } from '../../components/ui/form-field';
+import { FormField, type FieldControlProps } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
+import { Textarea } from '../../components/ui/textarea';
 import { ApiError, errorMessage } from '../../lib/api';
 import { applyServerFieldErrors } from '../../lib/form-errors';
-import { COMPANY_FIELD_LABELS, COMPANY_FIELD_NAMES, type CompanyFieldName } from './fields';
+import { meQueryOptions } from '../me/api';
+import {
+  COMPANY_FIELD_LABELS,
+  COMPANY_FIELD_NAMES,
+  COMPANY_STATUS_LABELS,
+  registrationHint,
+  type CompanyFieldName,
+} from './fields';
+import { workspaceMembersQueryOptions } from './members';
 
 /** What the inputs hold: the create schema's input ('' for an empty optional field). */
 export type CompanyFormValues = CompanyCreateInput;
@@ -34,6 +46,11 @@ export const emptyCompanyFormValues: CompanyFormValues = {
   contactName: '',
   email: '',
   phone: '',
+  registrationNumber: '',
+  incorporationDate: '',
+  status: 'active',
+  responsibleUserId: '',
+  notes: '',
 };
 
 /** Prefill for editing: nulls become empty inputs. */
@@ -50,6 +67,11 @@ export function companyToFormValues(company: Company): CompanyFormValues {
     contactName: company.contactName ?? '',
     email: company.email ?? '',
     phone: company.phone ?? '',
+    registrationNumber: company.registrationNumber ?? '',
+    incorporationDate: company.incorporationDate ?? '',
+    status: company.status,
+    responsibleUserId: company.responsibleUserId ?? '',
+    notes: company.notes ?? '',
   };
 }
 
@@ -77,6 +99,11 @@ type CompanyFormProps = {
   onSubmit: (values: CompanyCreate) => Promise<void>;
   /** Extra buttons next to submit (e.g. Cancel). */
   secondaryAction?: ReactNode;
+  /**
+   * Name of the stored responsible lawyer (editing): still shown when they are no longer a
+   * member of the workspace, so opening the form does not silently change it.
+   */
+  responsibleUserName?: string | null;
 };
 
 /**
@@ -88,6 +115,7 @@ export function CompanyForm({
   submitLabel,
   onSubmit,
   secondaryAction,
+  responsibleUserName = null,
 }: CompanyFormProps) {
   const form = useForm<CompanyCreateInput, unknown, CompanyCreate>({
     resolver: zodResolver(companyCreateSchema),
@@ -118,6 +146,8 @@ export function CompanyForm({
     label: COMPANY_FIELD_LABELS[name],
     error: errors[name]?.message,
   });
+  // The register number's name and format follow the country (KvK number for NL…).
+  const country = useWatch({ control: form.control, name: 'country' }) ?? 'NL';
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-6">
@@ -154,6 +184,18 @@ export function CompanyForm({
               ))}
             </Select>
           )}
+        </FormField>
+        <FormField
+          {...field('registrationNumber')}
+          label={registrationLabel(country)}
+          description={registrationHint(country)}
+        >
+          {(control) => (
+            <Input {...control} autoComplete="off" {...register('registrationNumber')} />
+          )}
+        </FormField>
+        <FormField {...field('incorporationDate')}>
+          {(control) => <Input {...control} type="date" {...register('incorporationDate')} />}
         </FormField>
       </fieldset>
 
@@ -207,6 +249,44 @@ export function CompanyForm({
         </FormField>
       </fieldset>
 
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold">Practice</legend>
+        <FormField {...field('status')}>
+          {(control) => (
+            <Select {...control} {...register('status')}>
+              {COMPANY_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {COMPANY_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField {...field('responsibleUserId')}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="responsibleUserId"
+              render={({ field: { value, onChange, onBlur, name, ref } }) => (
+                <ResponsibleLawyerSelect
+                  control={control}
+                  name={name}
+                  ref={ref}
+                  value={value ?? ''}
+                  onChange={onChange}
+                  onBlur={onBlur}
+                  storedName={responsibleUserName}
+                  storedId={defaultValues.responsibleUserId ?? ''}
+                />
+              )}
+            />
+          )}
+        </FormField>
+        <FormField {...field('notes')} className="sm:col-span-2">
+          {(control) => <Textarea {...control} rows={5} {...register('notes')} />}
+        </FormField>
+      </fieldset>
+
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
           {isSubmitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
@@ -215,5 +295,64 @@ export function CompanyForm({
         {secondaryAction}
       </div>
     </form>
+  );
+}
+
+/**
+ * The workspace's members as a native select (controlled, so the stored choice shows once the
+ * members have loaded). A stored lawyer who has left the workspace stays listed as such.
+ */
+function ResponsibleLawyerSelect({
+  control,
+  name,
+  ref,
+  value,
+  onChange,
+  onBlur,
+  storedId,
+  storedName,
+}: {
+  control: FieldControlProps;
+  name: string;
+  ref: (element: HTMLSelectElement | null) => void;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  storedId: string;
+  storedName: string | null;
+}) {
+  const { data: me } = useSuspenseQuery(meQueryOptions());
+  const members = useQuery(workspaceMembersQueryOptions(me.organizationId));
+  const list = members.data ?? [];
+  const storedIsGone =
+    members.isSuccess && storedId !== '' && !list.some((m) => m.userId === storedId);
+  return (
+    <>
+      <Select
+        {...control}
+        name={name}
+        ref={ref}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        disabled={members.isPending}
+        aria-busy={members.isPending || undefined}
+      >
+        <option value="">{members.isPending ? 'Loading members…' : 'No one assigned'}</option>
+        {list.map((m) => (
+          <option key={m.userId} value={m.userId}>
+            {m.userId === me.user.id ? `${m.name} (you)` : m.name}
+          </option>
+        ))}
+        {storedIsGone ? (
+          <option value={storedId}>{storedName ?? 'Former member'} (no longer a member)</option>
+        ) : null}
+      </Select>
+      {members.isError ? (
+        <p role="alert" className="text-xs text-destructive">
+          {errorMessage(members.error, 'Members could not be loaded.')}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -14,6 +14,7 @@ const activeProps = {
  */
 export function CompanyNav({ companyId }: { companyId: string }) {
   const canSeeActivity = useCan('audit', 'read');
+  const canSeeStakeholders = useCan('stakeholder', 'read');
   const params = { companyId };
   return (
     <nav aria-label="Company" className="-mx-1 overflow-x-auto">
@@ -27,6 +28,38 @@ export function CompanyNav({ companyId }: { companyId: string }) {
             activeProps={activeProps}
           >
             Overview
+          </Link>
+        </li>
+        {canSeeStakeholders ? (
+          <li>
+            <Link
+              to="/companies/$companyId/stakeholders"
+              params={params}
+              className={tabClassName}
+              activeProps={activeProps}
+            >
+              Stakeholders
+            </Link>
+          </li>
+        ) : null}
+        <li>
+          <Link
+            to="/companies/$companyId/cap-table"
+            params={params}
+            className={tabClassName}
+            activeProps={activeProps}
+          >
+            Cap table
+          </Link>
+        </li>
+        <li>
+          <Link
+            to="/companies/$companyId/plans"
+            params={params}
+            className={tabClassName}
+            activeProps={activeProps}
+          >
+            Plans
           </Link>
         </li>
         {canSeeActivity ? (

@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import type { Company } from '../../../../../contracts/company';
+import { registrationLabel, type Company } from '../../../../../contracts/company';
 import { countryName } from '../../../../../domain/countries';
 import { legalFormLabel } from '../../../../../domain/legal-forms';
 import { Button } from '../../../../components/ui/button';
@@ -19,20 +19,35 @@ import {
   companyToFormValues,
 } from '../../../../features/companies/company-form';
 import { DeleteCompanyDialog } from '../../../../features/companies/delete-company-dialog';
-import { COMPANY_FIELD_LABELS } from '../../../../features/companies/fields';
+import { COMPANY_FIELD_LABELS, COMPANY_STATUS_LABELS } from '../../../../features/companies/fields';
+import { formatIsoDate } from '../../../../features/companies/format';
+import { companySummaryQueryOptions, KeyFigures } from '../../../../features/companies/key-figures';
 import { useCan } from '../../../../features/me/api';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { formatDateTime } from '../../../../lib/format';
+import { cn } from '../../../../lib/utils';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
-/** Company tab "Overview": the company's details, editable, and its deletion. */
+/** Company tab "Overview": key figures, the company's details (editable) and its deletion. */
 export const Route = createFileRoute('/_app/companies/$companyId/')({
+  loader: ({ context: { queryClient }, params: { companyId } }) => {
+    // Not awaited: the key figures card shows its own skeleton.
+    void queryClient.prefetchQuery(companySummaryQueryOptions(companyId));
+  },
   component: CompanyOverview,
 });
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+function Detail({
+  label,
+  children,
+  className,
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <div className="grid gap-0.5">
+    <div className={cn('grid gap-0.5', className)}>
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
       <dd className="text-sm break-words">
         {children ?? <span className="text-muted-foreground">—</span>}
@@ -47,7 +62,19 @@ function CompanyDetails({ company }: { company: Company }) {
     <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
       <Detail label={l.companyName}>{company.companyName}</Detail>
       <Detail label={l.companyType}>{legalFormLabel(company.companyType)}</Detail>
+      <Detail label={l.status}>{COMPANY_STATUS_LABELS[company.status]}</Detail>
+      <Detail label={l.responsibleUserId}>
+        {company.responsibleUserId ? (company.responsibleUserName ?? 'Former member') : null}
+      </Detail>
       <Detail label={l.vat}>{company.vat}</Detail>
+      <Detail label={registrationLabel(company.country)}>{company.registrationNumber}</Detail>
+      <Detail label={l.incorporationDate}>
+        {company.incorporationDate ? (
+          <time dateTime={company.incorporationDate}>
+            {formatIsoDate(company.incorporationDate)}
+          </time>
+        ) : null}
+      </Detail>
       <Detail label={l.street}>{company.street}</Detail>
       <Detail label={l.streetNumber}>{company.streetNumber}</Detail>
       <Detail label={l.postal}>{company.postal}</Detail>
@@ -75,6 +102,9 @@ function CompanyDetails({ company }: { company: Company }) {
             {company.phone}
           </a>
         ) : null}
+      </Detail>
+      <Detail label={l.notes} className="sm:col-span-2">
+        {company.notes ? <span className="whitespace-pre-line">{company.notes}</span> : null}
       </Detail>
       <Detail label="Created">
         <time dateTime={company.createdAt}>{formatDateTime(company.createdAt)}</time>
@@ -115,23 +145,21 @@ function CompanyOverview() {
 
   return (
     <div className="grid gap-6">
-      <div className="grid gap-2">
-        <div className="flex flex-wrap items-center justify-end gap-3">
-          {isEditing || !(canUpdate || canDelete) ? null : (
-            <div className="flex gap-2">
-              {canUpdate ? (
-                <Button variant="outline" onClick={() => setIsEditing(true)}>
-                  <Pencil aria-hidden="true" />
-                  Edit
-                </Button>
-              ) : null}
-              {canDelete ? (
-                <DeleteCompanyDialog companyName={company.companyName} onConfirm={onDelete} />
-              ) : null}
-            </div>
-          )}
+      {isEditing || !(canUpdate || canDelete) ? null : (
+        <div className="flex flex-wrap justify-end gap-2">
+          {canUpdate ? (
+            <Button variant="outline" onClick={() => setIsEditing(true)}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+          ) : null}
+          {canDelete ? (
+            <DeleteCompanyDialog companyName={company.companyName} onConfirm={onDelete} />
+          ) : null}
         </div>
-      </div>
+      )}
+
+      {isEditing ? null : <KeyFigures companyId={companyId} />}
 
       <Card>
         <CardHeader>
@@ -142,6 +170,7 @@ function CompanyOverview() {
             <CompanyForm
               defaultValues={companyToFormValues(company)}
               submitLabel="Save changes"
+              responsibleUserName={company.responsibleUserName}
               secondaryAction={
                 <Button variant="ghost" onClick={() => setIsEditing(false)}>
                   Cancel

@@ -1,0 +1,306 @@
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import { createVerifiedUser, signIn, toast } from './support/auth';
+import type { TestUser } from './support/users';
+
+// Issue 4: the company overview's new fields and key figures, and the Stakeholders tab.
+
+async function post<T>(api: APIRequestContext, origin: string, path: string, data: unknown) {
+  const response = await api.post(path, { headers: { origin }, data });
+  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+async function apiSignIn(api: APIRequestContext, origin: string, user: TestUser): Promise<void> {
+  const response = await api.post('/api/auth/sign-in/email', {
+    headers: { origin },
+    data: { email: user.email, password: user.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+function uniqueName(prefix: string): string {
+  return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** The <dd> next to the <dt> named `term` in the overview's details or key figures. */
+function detail(scope: Page | Locator, term: string): Locator {
+  return scope
+    .locator('dl > div')
+    .filter({ has: scope.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) })
+    .getByRole('definition')
+    .first();
+}
+
+/** Fills and submits the stakeholder dialog that is open. */
+async function addStakeholder(
+  page: Page,
+  s: {
+    name: string;
+    relationship: string;
+    institution?: boolean;
+    email?: string;
+    employeeId?: string;
+    taxCountry?: string;
+  },
+) {
+  await page.getByRole('button', { name: 'Add stakeholder' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add stakeholder' });
+  await expect(dialog).toBeVisible();
+  if (s.institution) await dialog.getByRole('radio', { name: /Institution/ }).check();
+  await dialog.getByLabel('Name', { exact: true }).fill(s.name);
+  await dialog.getByLabel('Relationship', { exact: true }).selectOption({ label: s.relationship });
+  if (s.email) await dialog.getByLabel('Email', { exact: true }).fill(s.email);
+  if (s.employeeId) await dialog.getByLabel('Employee id', { exact: true }).fill(s.employeeId);
+  if (s.taxCountry) {
+    await dialog.getByLabel('Tax residence', { exact: true }).selectOption(s.taxCountry);
+  }
+  await dialog.getByRole('button', { name: 'Add stakeholder' }).click();
+  await expect(toast(page, `${s.name} added`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+test('a lawyer edits the overview and keeps the stakeholders of a client company', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const origin = baseURL!;
+  const lawyer = await createVerifiedUser(request, origin, { name: 'Lena Lawyer' });
+  await signIn(page, lawyer);
+  const companyName = uniqueName('Tulip Software');
+  const company = await post<{ id: string }>(page.request, origin, '/api/v1/company', {
+    companyName,
+    country: 'NL',
+  });
+  const table = page.getByRole('table', { name: 'Stakeholders' });
+
+  await test.step('a fresh company has no key figures yet', async () => {
+    await page.goto(`/companies/${company.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
+    await expect(page.getByText(/No equity structure yet/)).toBeVisible();
+  });
+
+  await test.step('edit the overview: KvK number, date, status, responsible lawyer, notes', async () => {
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    // NL company: the register number is the KvK number, checked like the server does.
+    const kvk = page.getByLabel('KvK number', { exact: true });
+    await kvk.fill('1234');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(kvk).toHaveAttribute('aria-invalid', 'true');
+    await expect(kvk).toHaveAccessibleDescription(/exactly 8 digits/);
+
+    await kvk.fill('12345678');
+    await page.getByLabel('Incorporation date', { exact: true }).fill('2021-03-15');
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Prospect' });
+    await page
+      .getByLabel('Responsible lawyer', { exact: true })
+      .selectOption({ label: 'Lena Lawyer (you)' });
+    await page.getByLabel('Notes', { exact: true }).fill('Seed round closes in Q3.');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(toast(page, 'Company updated')).toBeVisible();
+
+    await expect(detail(page, 'KvK number')).toHaveText('12345678');
+    await expect(detail(page, 'Incorporation date')).toHaveText('15 Mar 2021');
+    await expect(detail(page, 'Status')).toHaveText('Prospect');
+    await expect(detail(page, 'Responsible lawyer')).toHaveText('Lena Lawyer');
+    await expect(detail(page, 'Notes')).toHaveText('Seed round closes in Q3.');
+  });
+
+  await test.step('the activity names the lawyer, not an id', async () => {
+    await page
+      .getByRole('navigation', { name: 'Company' })
+      .getByRole('link', { name: 'Activity' })
+      .click();
+    const activity = page.getByRole('list', { name: 'Activity' });
+    await expect(activity.getByText(/updated .*Responsible lawyer/).first()).toBeVisible();
+    await expect(activity.getByText('Lena Lawyer', { exact: true }).first()).toBeVisible();
+    await expect(activity.getByText('Prospect', { exact: true }).first()).toBeVisible();
+  });
+
+  await test.step('the Stakeholders tab starts empty with a call to action', async () => {
+    await page
+      .getByRole('navigation', { name: 'Company' })
+      .getByRole('link', { name: 'Stakeholders' })
+      .click();
+    await expect(page).toHaveURL(/\/stakeholders$/);
+    await expect(page.getByRole('heading', { name: 'No stakeholders yet' })).toBeVisible();
+  });
+
+  await test.step('add three stakeholders', async () => {
+    await addStakeholder(page, {
+      name: 'Anna de Vries',
+      relationship: 'Founder',
+      email: 'anna@tulip.test',
+      taxCountry: 'NL',
+    });
+
+    // The relationship is required: the dialog says so and stays open.
+    await page.getByRole('button', { name: 'Add stakeholder' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add stakeholder' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Bram Jansen');
+    await dialog.getByRole('button', { name: 'Add stakeholder' }).click();
+    const relationship = dialog.getByLabel('Relationship', { exact: true });
+    await expect(relationship).toHaveAttribute('aria-invalid', 'true');
+    await expect(relationship).toHaveAccessibleDescription('Choose a relationship');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+
+    await addStakeholder(page, {
+      name: 'Bram Jansen',
+      relationship: 'Employee',
+      employeeId: 'E-042',
+      email: 'bram@tulip.test',
+    });
+    await addStakeholder(page, {
+      name: 'Stichting Administratiekantoor Tulip',
+      relationship: 'STAK',
+      institution: true,
+    });
+    await expect(table.getByRole('row')).toHaveCount(4);
+    await expect(page.getByText('3 stakeholders', { exact: true })).toBeVisible();
+  });
+
+  await test.step('search and filter, kept in the URL', async () => {
+    await page.getByLabel('Search', { exact: true }).fill('e-042');
+    await expect(page).toHaveURL(/[?&]q=e-042/);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByText('Bram Jansen')).toBeVisible();
+    await expect(page.getByText('1 stakeholder match', { exact: true })).toBeVisible();
+
+    await page.getByLabel('Search', { exact: true }).fill('');
+    await expect(page).not.toHaveURL(/[?&]q=/);
+    await page.getByLabel('Relationship', { exact: true }).selectOption({ label: 'STAK' });
+    await expect(page).toHaveURL(/[?&]relationship=stak/);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByText('Stichting Administratiekantoor Tulip')).toBeVisible();
+
+    // A reload (or a shared link) keeps the filter.
+    await page.reload();
+    await expect(page.getByLabel('Relationship', { exact: true })).toHaveValue('stak');
+    await expect(table.getByRole('row')).toHaveCount(2);
+
+    await page
+      .getByLabel('Relationship', { exact: true })
+      .selectOption({ label: 'All relationships' });
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Terminated' });
+    await expect(page).toHaveURL(/[?&]status=terminated/);
+    await expect(page.getByRole('heading', { name: 'No stakeholders match' })).toBeVisible();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).not.toHaveURL(/[?&]status=/);
+    await expect(table.getByRole('row')).toHaveCount(4);
+  });
+
+  await test.step('edit one', async () => {
+    await page.getByRole('button', { name: 'Edit Bram Jansen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Bram Jansen' });
+    await expect(dialog.getByLabel('Employee id', { exact: true })).toHaveValue('E-042');
+    await dialog.getByLabel('Status', { exact: true }).selectOption({ label: 'Leave of absence' });
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(toast(page, 'Stakeholder updated')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(
+      table.getByRole('row').filter({ hasText: 'Bram Jansen' }).getByText('Leave of absence'),
+    ).toBeVisible();
+  });
+
+  await test.step('a stakeholder in the register cannot be deleted; the 409 says why', async () => {
+    const { items } = await (
+      await page.request.get(`/api/v1/company/${company.id}/stakeholders?q=Anna`)
+    ).json();
+    const anna = (items as { id: string }[])[0]!;
+    const shareClass = await post<{ id: string }>(
+      page.request,
+      origin,
+      `/api/v1/company/${company.id}/share-classes`,
+      { name: 'Ordinary', nominalValue: '0.01' },
+    );
+    await post(page.request, origin, `/api/v1/company/${company.id}/share-events`, {
+      type: 'issue',
+      date: '2024-01-02',
+      shareClassId: shareClass.id,
+      shareCount: 1000,
+      toStakeholderId: anna.id,
+      firstShareNumber: 1,
+      lastShareNumber: 1000,
+    });
+
+    await page.getByRole('button', { name: 'Delete Anna de Vries' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(toast(page, /Anna de Vries cannot be deleted: .*register event/)).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(table.getByText('Anna de Vries')).toBeVisible();
+  });
+
+  await test.step('delete one', async () => {
+    await page.getByRole('button', { name: 'Delete Bram Jansen' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('Bram Jansen');
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(toast(page, 'Bram Jansen deleted')).toBeVisible();
+    await expect(table.getByText('Bram Jansen')).toHaveCount(0);
+    await expect(page.getByText('2 stakeholders', { exact: true })).toBeVisible();
+  });
+
+  await test.step('the key figures follow', async () => {
+    await page
+      .getByRole('navigation', { name: 'Company' })
+      .getByRole('link', { name: 'Overview' })
+      .click();
+    await expect(detail(page, 'Stakeholders')).toHaveText('2');
+    await expect(detail(page, 'Shareholders')).toHaveText('1');
+    await expect(detail(page, 'Share classes')).toHaveText('1');
+    await expect(detail(page, 'Shares outstanding')).toHaveText('1,000');
+  });
+});
+
+test('a guest sees the stakeholders but cannot add, edit or delete them (phone width)', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const origin = baseURL!;
+  const owner = await createVerifiedUser(request, origin, { name: 'Otto Owner' });
+  const guest = await createVerifiedUser(request, origin, { name: 'Greta Guest' });
+
+  const ownerApi = await playwrightRequest.newContext({ baseURL: origin });
+  await apiSignIn(ownerApi, origin, owner);
+  const { organizationId } = await (await ownerApi.get('/api/v1/me')).json();
+  const company = await post<{ id: string }>(ownerApi, origin, '/api/v1/company', {
+    companyName: uniqueName('Guest Visible'),
+  });
+  await post(ownerApi, origin, `/api/v1/company/${company.id}/stakeholders`, {
+    name: 'Carla Founder',
+    relationship: 'founder',
+  });
+  const invitation = await post<{ id: string }>(
+    ownerApi,
+    origin,
+    '/api/auth/organization/invite-member',
+    { email: guest.email, role: 'guest' },
+  );
+  await ownerApi.dispose();
+
+  await apiSignIn(page.request, origin, guest);
+  await post(page.request, origin, '/api/auth/organization/accept-invitation', {
+    invitationId: invitation.id,
+  });
+  await post(page.request, origin, '/api/auth/organization/set-active', { organizationId });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/companies/${company.id}/stakeholders`);
+  // On a phone the stakeholders are cards, not a table.
+  const cards = page.getByRole('list', { name: 'Stakeholders' });
+  await expect(cards.getByText('Carla Founder')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Stakeholders' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add stakeholder' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit Carla Founder' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete Carla Founder' })).toHaveCount(0);
+});

@@ -1,0 +1,210 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { CatchBoundary, useNavigate } from '@tanstack/react-router';
+import { Suspense, type ReactNode } from 'react';
+import type { Plan } from '../../../contracts/equity';
+import { PLAN_TYPE_LABELS } from '../../../domain/equity';
+import { Badge } from '../../components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { errorMessage } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { companyQueryOptions } from '../companies/api';
+import { useCan } from '../me/api';
+import { planQueryOptions, shareClassesQueryOptions, staksQueryOptions } from './api';
+import { DeletePlanButton } from './delete-plan-button';
+import { formatIsoDate } from './format';
+import { EditPlanButton } from './plan-dialog';
+import { CashSettledBadge, planRefs } from './plans-list';
+import { BackToPlans } from './plan-placeholders';
+import { PoolFigures } from './pool-figures';
+import { AddAdjustmentButton, PoolHistory, PoolHistorySkeleton } from './pool-section';
+import {
+  describeAcceleration,
+  describeLeaverRule,
+  FORFEITED_LABELS,
+  months,
+  PLAN_TYPE_HELP,
+} from './terms';
+
+function Term({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 content-start gap-0.5">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+const muted = (text: string) => <span className="text-muted-foreground">{text}</span>;
+
+/** Everything the plan says, in words (the share class and STAK by name). */
+function PlanTerms({ companyId, plan }: { companyId: string; plan: Plan }) {
+  const { data: shareClasses } = useSuspenseQuery(shareClassesQueryOptions(companyId));
+  const { data: staks } = useSuspenseQuery(staksQueryOptions(companyId));
+  const refs = planRefs(plan, shareClasses, staks);
+  return (
+    <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+      <Term label="Plan type">
+        {PLAN_TYPE_LABELS[plan.planType]}
+        <span className="block text-xs text-muted-foreground">{PLAN_TYPE_HELP[plan.planType]}</span>
+      </Term>
+      <Term label="Share class">
+        {refs.shareClass ?? muted(plan.cashSettled ? 'None (cash-settled)' : 'None')}
+      </Term>
+      {plan.planType === 'receipt_options' ? (
+        <Term label="STAK">{refs.stak ?? muted('Not recorded')}</Term>
+      ) : null}
+      <Term label="Currency">{plan.currency}</Term>
+      <Term label="Board approval">
+        {plan.boardApprovalDate ? formatIsoDate(plan.boardApprovalDate) : muted('Not recorded')}
+      </Term>
+      <Term label="Shareholder approval">
+        {plan.shareholderApprovalDate
+          ? formatIsoDate(plan.shareholderApprovalDate)
+          : muted('Not recorded')}
+      </Term>
+      <Term label="Exercise window after leaving">
+        {plan.exerciseWindowMonths === null ? muted('Not set') : months(plan.exerciseWindowMonths)}
+      </Term>
+      <Term label="Good leaver">{describeLeaverRule(plan.leaverPolicy.good)}</Term>
+      <Term label="Bad leaver">{describeLeaverRule(plan.leaverPolicy.bad)}</Term>
+      <Term label="Acceleration">{describeAcceleration(plan.acceleration)}</Term>
+      <Term label="Forfeited awards">{FORFEITED_LABELS[plan.forfeitedTo]}</Term>
+      <Term label="Default vesting terms">
+        {muted('Not set: vesting templates arrive with grants')}
+      </Term>
+      {plan.notes ? (
+        <div className="grid min-w-0 content-start gap-0.5 sm:col-span-2">
+          <dt className="text-xs font-medium text-muted-foreground">Notes</dt>
+          <dd className="text-sm break-words whitespace-pre-line">{plan.notes}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+function TermsSkeleton() {
+  return (
+    <div role="status" aria-live="polite" className="grid gap-4 sm:grid-cols-2">
+      <span className="sr-only">Loading the plan&apos;s terms…</span>
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} className="h-9" />
+      ))}
+    </div>
+  );
+}
+
+/** A card of the page with its own error boundary: a failing part must not take the page. */
+function Panel({
+  id,
+  title,
+  description,
+  actions,
+  resetKey,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  resetKey: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <Card>
+        <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="grid min-w-0 gap-1.5">
+            <h3 id={`${id}-heading`} className="text-lg leading-tight font-semibold">
+              {title}
+            </h3>
+            {description ? <CardDescription>{description}</CardDescription> : null}
+          </div>
+          {actions ? <div className="flex shrink-0 flex-wrap gap-2">{actions}</div> : null}
+        </CardHeader>
+        <CardContent>
+          <CatchBoundary
+            getResetKey={() => resetKey}
+            errorComponent={({ error }) => (
+              <p role="alert" className="text-sm text-destructive">
+                {errorMessage(error, 'This part could not be loaded.')}
+              </p>
+            )}
+          >
+            {children}
+          </CatchBoundary>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+/**
+ * One plan: its pool today and its history (size approved, adjustments, reserved today) with
+ * the adjustments' add/edit/delete, and its terms, with edit and delete of the plan.
+ */
+export function PlanDetail({ companyId, planId }: { companyId: string; planId: string }) {
+  const { data: plan } = useSuspenseQuery(planQueryOptions(companyId, planId));
+  const { data: company } = useSuspenseQuery(companyQueryOptions(companyId));
+  const navigate = useNavigate();
+  const canCreate = useCan('plan', 'create');
+  const canUpdate = useCan('plan', 'update');
+  const canDelete = useCan('plan', 'delete');
+  useDocumentTitle(`${plan.name} · ${company.companyName}`);
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-2">
+        <BackToPlans companyId={companyId} />
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="grid min-w-0 gap-2">
+            <h2 className="text-xl font-semibold tracking-tight break-words">{plan.name}</h2>
+            <div className="flex flex-wrap gap-1.5">
+              <Badge>{PLAN_TYPE_LABELS[plan.planType]}</Badge>
+              {plan.cashSettled ? <CashSettledBadge /> : null}
+            </div>
+          </div>
+          {canUpdate || canDelete ? (
+            <div className="flex shrink-0 flex-wrap gap-2">
+              {canUpdate ? <EditPlanButton companyId={companyId} plan={plan} /> : null}
+              {canDelete ? (
+                <DeletePlanButton
+                  companyId={companyId}
+                  plan={plan}
+                  beforeForget={() =>
+                    navigate({ to: '/companies/$companyId/plans', params: { companyId } })
+                  }
+                />
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      </div>
+
+      <Panel
+        id="plan-pool"
+        title="Pool"
+        description={
+          plan.cashSettled
+            ? 'Units reserved for awards under this plan. A cash-settled pool creates no shares and is left out of the fully diluted count.'
+            : 'Shares reserved for awards under this plan: the size approved with the plan, changed by pool adjustments.'
+        }
+        actions={canCreate ? <AddAdjustmentButton companyId={companyId} plan={plan} /> : null}
+        resetKey={planId}
+      >
+        <div className="grid gap-6">
+          <PoolFigures plan={plan} className="max-w-xl" />
+          <Suspense fallback={<PoolHistorySkeleton />}>
+            <PoolHistory companyId={companyId} plan={plan} />
+          </Suspense>
+        </div>
+      </Panel>
+
+      <Panel id="plan-terms" title="Terms" resetKey={planId}>
+        <Suspense fallback={<TermsSkeleton />}>
+          <PlanTerms companyId={companyId} plan={plan} />
+        </Suspense>
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,449 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch, type DefaultValues, type Path } from 'react-hook-form';
+import {
+  DEFAULT_LEAVER_POLICY,
+  planCreateSchema,
+  type Plan,
+  type PlanCreate,
+  type PlanCreateInput,
+  type ShareClass,
+  type Stakeholder,
+} from '../../../contracts/equity';
+import { isCashSettled, PLAN_TYPE_LABELS, PLAN_TYPES, type PlanType } from '../../../domain/equity';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import { cn } from '../../lib/utils';
+import type { PlanBody } from './api';
+import { FormDialogActions } from './form-dialog';
+import { countFromInput, idFromInput, percentFromInput } from './format';
+import { RadioGroupField } from './radio-group';
+import { reportSaveError } from './report-error';
+import {
+  FORFEITED_HELP,
+  FORFEITED_LABELS,
+  LEAVER_HELP,
+  PLAN_TYPE_HELP,
+  TRIGGER_HELP,
+  TRIGGER_LABELS,
+  UNVESTED_HELP,
+  UNVESTED_LABELS,
+  VESTED_HELP,
+  VESTED_LABELS,
+} from './terms';
+
+/** Every field the server may name in `error.fields`, nested ones with dots as the API does. */
+const FIELD_NAMES = [
+  'name',
+  'planType',
+  'shareClassId',
+  'stakStakeholderId',
+  'poolSize',
+  'currency',
+  'boardApprovalDate',
+  'shareholderApprovalDate',
+  'exerciseWindowMonths',
+  'leaverPolicy.good.unvested',
+  'leaverPolicy.good.vested',
+  'leaverPolicy.bad.unvested',
+  'leaverPolicy.bad.vested',
+  'acceleration.trigger',
+  'acceleration.percent',
+  'acceleration.windowMonths',
+  'forfeitedTo',
+  'notes',
+] as const satisfies readonly Path<PlanCreateInput>[];
+
+type Choices = { shareClasses: readonly ShareClass[]; staks: readonly Stakeholder[] };
+
+/** The one choice there is, else nothing (a lawyer picks when there are several). */
+const onlyId = (items: readonly { id: string }[]) => (items.length === 1 ? items[0]!.id : null);
+
+/** A new plan: stock options with the contract's defaults; the only share class preselected. */
+export function emptyPlanFormValues({ shareClasses }: Choices): DefaultValues<PlanCreateInput> {
+  return {
+    name: '',
+    planType: 'stock_options',
+    shareClassId: onlyId(shareClasses),
+    stakStakeholderId: null,
+    poolSize: undefined,
+    currency: 'EUR',
+    boardApprovalDate: '',
+    shareholderApprovalDate: '',
+    exerciseWindowMonths: null,
+    leaverPolicy: structuredClone(DEFAULT_LEAVER_POLICY),
+    acceleration: { trigger: 'none', percent: null, windowMonths: null },
+    forfeitedTo: 'pool',
+    notes: '',
+  };
+}
+
+/** Prefill for editing: nulls of text and date inputs become empty inputs. */
+export function planToFormValues(plan: Plan): DefaultValues<PlanCreateInput> {
+  return {
+    name: plan.name,
+    planType: plan.planType,
+    shareClassId: plan.shareClassId,
+    stakStakeholderId: plan.stakStakeholderId,
+    poolSize: plan.poolSize,
+    currency: plan.currency,
+    boardApprovalDate: plan.boardApprovalDate ?? '',
+    shareholderApprovalDate: plan.shareholderApprovalDate ?? '',
+    exerciseWindowMonths: plan.exerciseWindowMonths,
+    leaverPolicy: structuredClone(plan.leaverPolicy),
+    acceleration: { ...plan.acceleration },
+    forfeitedTo: plan.forfeitedTo,
+    notes: plan.notes ?? '',
+  };
+}
+
+const textareaClassName = cn(
+  'flex min-h-20 w-full min-w-0 rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs transition-colors placeholder:text-muted-foreground',
+  'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/40',
+  'aria-invalid:border-destructive',
+);
+
+function SectionLegend({ children }: { children: string }) {
+  return <legend className="mb-3 text-sm font-semibold">{children}</legend>;
+}
+
+/**
+ * Create and edit form of an equity plan, validated with `planCreateSchema` (the server's own).
+ * The share class and STAK selects follow the plan type: cash-settled plans (phantom, SAR,
+ * virtual) create no shares and have no class; only options on depositary receipts have a STAK.
+ */
+export function PlanForm({
+  defaultValues,
+  shareClasses,
+  staks,
+  isEdit,
+  submitLabel,
+  onSubmit,
+}: Choices & {
+  defaultValues: DefaultValues<PlanCreateInput>;
+  isEdit: boolean;
+  submitLabel: string;
+  onSubmit: (body: PlanBody) => Promise<unknown>;
+}) {
+  const form = useForm<PlanCreateInput, unknown, PlanCreate>({
+    resolver: zodResolver(planCreateSchema),
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { register, formState, setValue, getValues, control } = form;
+  const { errors, isSubmitting } = formState;
+  const planType = useWatch({ control, name: 'planType' }) as PlanType;
+  const trigger = useWatch({ control, name: 'acceleration.trigger' });
+  const cashSettled = isCashSettled(planType);
+
+  const submit = form.handleSubmit(async (values) => {
+    // The vesting template arrives with its own issue; until then the form never sets it.
+    const { defaultVestingTemplateId: _template, ...body } = values;
+    try {
+      await onSubmit(body);
+    } catch (error) {
+      reportSaveError(error, form.setError, FIELD_NAMES, 'Saving the plan failed');
+    }
+  });
+
+  // Keeps the class and STAK consistent with the type, so the contract's cross-field rules hold.
+  const onPlanTypeChange = (next: PlanType) => {
+    if (isCashSettled(next)) setValue('shareClassId', null);
+    else if (!getValues('shareClassId')) setValue('shareClassId', onlyId(shareClasses));
+    if (next !== 'receipt_options') setValue('stakStakeholderId', null);
+    else if (!getValues('stakStakeholderId')) setValue('stakStakeholderId', onlyId(staks));
+  };
+
+  const onTriggerChange = (next: string) => {
+    if (next === 'none') setValue('acceleration.percent', null);
+    if (next !== 'double') setValue('acceleration.windowMonths', null);
+  };
+
+  const leaverErrors = errors.leaverPolicy;
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-6">
+      <fieldset className="grid gap-4">
+        <SectionLegend>Plan</SectionLegend>
+        <FormField label="Name" error={errors.name?.message}>
+          {(c) => (
+            <Input
+              {...c}
+              aria-required="true"
+              autoComplete="off"
+              placeholder="e.g. STAK Option Plan 2024"
+              {...register('name')}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Plan type"
+          error={errors.planType?.message}
+          description={PLAN_TYPE_HELP[planType]}
+        >
+          {(c) => (
+            <Select
+              {...c}
+              {...register('planType', {
+                onChange: (e: { target: { value: string } }) =>
+                  onPlanTypeChange(e.target.value as PlanType),
+              })}
+            >
+              {PLAN_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {PLAN_TYPE_LABELS[type]}
+                  {isCashSettled(type) ? ' (cash-settled)' : ''}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+          {cashSettled ? (
+            <div className="grid content-start gap-1.5">
+              <p className="text-sm font-medium">Share class</p>
+              <p className="rounded-md border border-dashed px-3 py-2 text-sm text-muted-foreground">
+                None: a cash-settled plan creates no shares.
+              </p>
+            </div>
+          ) : (
+            <FormField
+              label="Share class"
+              error={errors.shareClassId?.message}
+              description={
+                shareClasses.length === 0
+                  ? 'This company has no share class yet. Share classes are managed on the Cap table tab.'
+                  : 'The class of the shares (or of the shares behind the receipts) this plan delivers.'
+              }
+            >
+              {(c) => (
+                <Select
+                  {...c}
+                  aria-required="true"
+                  {...register('shareClassId', { setValueAs: idFromInput })}
+                >
+                  <option value="">Choose a share class</option>
+                  {shareClasses.map((sc) => (
+                    <option key={sc.id} value={sc.id}>
+                      {sc.name}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
+          )}
+          <FormField
+            label="Currency"
+            error={errors.currency?.message}
+            description="Of prices and payouts"
+          >
+            {(c) => (
+              <Input
+                {...c}
+                autoComplete="off"
+                maxLength={3}
+                className="uppercase"
+                {...register('currency')}
+              />
+            )}
+          </FormField>
+        </div>
+        {planType === 'receipt_options' ? (
+          <FormField
+            label="STAK"
+            error={errors.stakStakeholderId?.message}
+            description={
+              staks.length === 0
+                ? 'This company has no STAK yet: add a stakeholder with the relationship "STAK" on the Stakeholders tab.'
+                : 'The foundation (stichting administratiekantoor) that holds the shares and issues the depositary receipts.'
+            }
+          >
+            {(c) => (
+              <Select
+                {...c}
+                aria-required="true"
+                {...register('stakStakeholderId', { setValueAs: idFromInput })}
+              >
+                <option value="">Choose a STAK</option>
+                {staks.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="grid gap-4">
+        <SectionLegend>Pool and approvals</SectionLegend>
+        <FormField
+          label="Pool size"
+          error={errors.poolSize?.message}
+          description={
+            isEdit
+              ? 'Shares reserved when the plan was approved. Record later increases and releases as pool adjustments.'
+              : 'Shares reserved for awards under this plan, e.g. 1,500. Later increases and releases are pool adjustments.'
+          }
+          className="sm:max-w-xs"
+        >
+          {(c) => (
+            <Input
+              {...c}
+              aria-required="true"
+              inputMode="numeric"
+              autoComplete="off"
+              {...register('poolSize', { setValueAs: countFromInput })}
+            />
+          )}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            label="Board approval date"
+            error={errors.boardApprovalDate?.message}
+            description="The board resolution adopting the plan; the pool counts from this date."
+          >
+            {(c) => <Input {...c} type="date" {...register('boardApprovalDate')} />}
+          </FormField>
+          <FormField
+            label="Shareholder approval date"
+            error={errors.shareholderApprovalDate?.message}
+            description="The general meeting's resolution, where the articles require one."
+          >
+            {(c) => <Input {...c} type="date" {...register('shareholderApprovalDate')} />}
+          </FormField>
+        </div>
+      </fieldset>
+
+      <fieldset className="grid gap-4">
+        <SectionLegend>Leavers</SectionLegend>
+        <p className="-mt-2 text-xs text-muted-foreground">
+          There is no statutory definition of good and bad leavers: the plan text decides who is
+          which. Record here what happens to a leaver&apos;s awards.
+        </p>
+        <FormField
+          label="Exercise window after leaving (months)"
+          error={errors.exerciseWindowMonths?.message}
+          description="How long a leaver may still exercise vested options, e.g. 3. Leave empty if the plan sets none."
+          className="sm:max-w-xs"
+        >
+          {(c) => (
+            <Input
+              {...c}
+              inputMode="numeric"
+              autoComplete="off"
+              {...register('exerciseWindowMonths', { setValueAs: countFromInput })}
+            />
+          )}
+        </FormField>
+        {(['good', 'bad'] as const).map((kind) => (
+          <fieldset key={kind} className="grid gap-3 rounded-lg border p-3 sm:p-4">
+            <legend className="px-1 text-sm font-semibold">
+              {kind === 'good' ? 'Good leaver' : 'Bad leaver'}
+            </legend>
+            <p className="-mt-1 text-xs text-muted-foreground">{LEAVER_HELP[kind]}</p>
+            <RadioGroupField
+              legend="Unvested awards"
+              error={leaverErrors?.[kind]?.unvested?.message}
+              registration={register(`leaverPolicy.${kind}.unvested`)}
+              options={(['forfeit', 'continue'] as const).map((value) => ({
+                value,
+                label: UNVESTED_LABELS[value],
+                description: UNVESTED_HELP[value],
+              }))}
+            />
+            <RadioGroupField
+              legend="Vested awards"
+              error={leaverErrors?.[kind]?.vested?.message}
+              registration={register(`leaverPolicy.${kind}.vested`)}
+              options={(['keep', 'forfeit'] as const).map((value) => ({
+                value,
+                label: VESTED_LABELS[value],
+                description: VESTED_HELP[value],
+              }))}
+            />
+          </fieldset>
+        ))}
+      </fieldset>
+
+      <fieldset className="grid gap-4">
+        <SectionLegend>Change of control</SectionLegend>
+        <RadioGroupField
+          legend="Acceleration"
+          description="Whether a sale of the company (change of control) makes unvested awards vest at once."
+          error={errors.acceleration?.trigger?.message}
+          columns={3}
+          registration={register('acceleration.trigger', {
+            onChange: (e: { target: { value: string } }) => onTriggerChange(e.target.value),
+          })}
+          options={(['none', 'single', 'double'] as const).map((value) => ({
+            value,
+            label: TRIGGER_LABELS[value],
+            description: TRIGGER_HELP[value],
+          }))}
+        />
+        {trigger === 'none' ? null : (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              label="Accelerated part (%)"
+              error={errors.acceleration?.percent?.message}
+              description="Percentage of the unvested awards that vests at once, e.g. 100 or 50."
+            >
+              {(c) => (
+                <Input
+                  {...c}
+                  aria-required="true"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  {...register('acceleration.percent', { setValueAs: percentFromInput })}
+                />
+              )}
+            </FormField>
+            {trigger === 'double' ? (
+              <FormField
+                label="Window (months)"
+                error={errors.acceleration?.windowMonths?.message}
+                description="Termination without cause within this many months after the change of control triggers it, e.g. 12."
+              >
+                {(c) => (
+                  <Input
+                    {...c}
+                    aria-required="true"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    {...register('acceleration.windowMonths', { setValueAs: countFromInput })}
+                  />
+                )}
+              </FormField>
+            ) : null}
+          </div>
+        )}
+      </fieldset>
+
+      <fieldset className="grid gap-4">
+        <SectionLegend>Forfeited awards</SectionLegend>
+        <RadioGroupField
+          legend="What happens to forfeited awards"
+          error={errors.forfeitedTo?.message}
+          registration={register('forfeitedTo')}
+          options={(['pool', 'retired'] as const).map((value) => ({
+            value,
+            label: FORFEITED_LABELS[value],
+            description: FORFEITED_HELP[value],
+          }))}
+        />
+        <p className="text-xs text-muted-foreground">
+          Default vesting terms are chosen here once vesting templates are available (with grants).
+        </p>
+      </fieldset>
+
+      <FormField label="Notes" error={errors.notes?.message} description="Optional, internal">
+        {(c) => <textarea {...c} rows={3} className={textareaClassName} {...register('notes')} />}
+      </FormField>
+
+      <FormDialogActions submitLabel={submitLabel} isSubmitting={isSubmitting} />
+    </form>
+  );
+}

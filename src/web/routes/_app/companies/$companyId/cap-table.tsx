@@ -1,0 +1,36 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { prefetchCapTableTab } from '../../../../features/cap-table/api';
+import { CapTablePage } from '../../../../features/cap-table/cap-table-page';
+import { todayIso } from '../../../../features/cap-table/format';
+import { readCapTableSearch } from '../../../../features/cap-table/search';
+
+/**
+ * Company tab "Cap table" (issue 4). `?asOf=YYYY-MM-DD` picks the date (default today). The loader
+ * starts every request of the tab without waiting: each section shows its own skeleton.
+ */
+export const Route = createFileRoute('/_app/companies/$companyId/cap-table')({
+  validateSearch: readCapTableSearch,
+  loaderDeps: ({ search: { asOf } }) => ({ asOf }),
+  loader: ({ context: { queryClient }, params: { companyId }, deps }) => {
+    prefetchCapTableTab(queryClient, companyId, deps.asOf ?? todayIso());
+  },
+  component: CapTableRoute,
+});
+
+function CapTableRoute() {
+  const { companyId } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const today = todayIso();
+  const asOf = search.asOf ?? today;
+  return (
+    <CapTablePage
+      companyId={companyId}
+      asOf={asOf}
+      isToday={asOf === today}
+      onAsOfChange={(next) =>
+        void navigate({ search: next === null ? {} : { asOf: next }, replace: true })
+      }
+    />
+  );
+}
