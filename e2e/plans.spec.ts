@@ -120,7 +120,7 @@ test('plans: create a receipt plan, adjust its pool, edit its leaver rules, add 
     await count.fill('5000');
     await dialog.getByLabel('Effective date', { exact: true }).fill('2025-01-01');
     await dialog.getByRole('button', { name: 'Add adjustment' }).click();
-    await expect(toast(page, /a pool cannot go below zero \(available: 0\)/)).toBeVisible();
+    await expect(toast(page, /a pool cannot go below zero \(available: 2,000\)/)).toBeVisible();
     await expect(count).toHaveAttribute('aria-invalid', 'true');
     await expect(count).toHaveAccessibleDescription(/cannot go below zero/);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
