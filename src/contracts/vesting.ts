@@ -240,3 +240,218 @@ export const vestingTemplateSchema = z.object({
   updatedAt: z.iso.datetime({ offset: true }),
 });
 export type VestingTemplate = z.infer<typeof vestingTemplateSchema>;
+
+// ------------------------------------------------------------------------------------- grants
+
+export const GRANT_STATUSES = [
+  'draft',
+  'offered',
+  'accepted',
+  'active',
+  'fully_vested',
+  'partly_exercised',
+  'exercised',
+  'forfeited',
+  'cancelled',
+  'expired',
+] as const;
+export type GrantStatus = (typeof GRANT_STATUSES)[number];
+
+/** Statuses a lawyer sets; the others are derived from the schedule and events. */
+export const STORED_GRANT_STATUSES = ['draft', 'offered', 'accepted', 'active'] as const;
+
+/** Belgian option offers must be accepted in writing within 60 days (law of 26 March 1999). */
+export const BE_ACCEPTANCE_DAYS = 60;
+
+/** How far before the grant date vesting may start (credit for time already served). */
+export const MAX_VESTING_BACKDATE_MONTHS = 12;
+
+const decimalText = (label: string) =>
+  z
+    .union([z.string(), z.number(), z.null()], {
+      error: `${label} must be a decimal number, e.g. "0.10"`,
+    })
+    .optional()
+    .transform((v) => (v === null || v === undefined || v === '' ? null : String(v).trim()))
+    .refine(
+      (v) => v === null || /^\d{1,18}(\.\d{1,10})?$/.test(v),
+      `${label} must be a non-negative decimal number, e.g. "0.10"`,
+    );
+
+const grantFields = {
+  stakeholderId: z.string({ error: 'Stakeholder is required' }).uuid('Stakeholder is required'),
+  planId: z.string({ error: 'Plan is required' }).uuid('Plan is required'),
+  quantity: wholeNumber('Quantity', 1, MAX_SHARE_COUNT),
+  /** Exercise (strike) price, or base price for SARs and phantom shares. */
+  exercisePrice: decimalText('Exercise price'),
+  currency: z
+    .string({ error: 'Currency must be a three-letter ISO 4217 code, e.g. EUR' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'Currency must be a three-letter ISO 4217 code, e.g. EUR')
+    .nullish()
+    .transform((v) => v ?? null),
+  grantDate: date('Grant date'),
+  vestingStartDate: date('Vesting start date'),
+  /** The template the terms were copied from, if any. */
+  templateId: z
+    .string({ error: 'Template must be an id' })
+    .uuid('Template must be an id')
+    .nullish()
+    .transform((v) => v ?? null),
+  terms: vestingTermsSchema,
+  expiryDate: nullableDate('Expiry date'),
+  offerDate: nullableDate('Offer date'),
+  acceptanceDate: nullableDate('Acceptance date'),
+  /** NL (since 2023): the employee elected in writing to be taxed at exercise. */
+  taxAtExercise: z.boolean({ error: 'taxAtExercise must be true or false' }),
+  taxElectionDate: nullableDate('Tax election date'),
+  status: z.enum(STORED_GRANT_STATUSES, {
+    error: 'Status must be draft, offered, accepted or active',
+  }),
+  notes: z
+    .string({ error: 'Notes must be text' })
+    .trim()
+    .max(4000, 'Notes are at most 4000 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+};
+type GrantOut = { [K in keyof typeof grantFields]: z.output<(typeof grantFields)[K]> };
+
+/** Date order and tax election rules a grant must satisfy on its own. */
+export function checkGrant(v: GrantOut, ctx: z.RefinementCtx) {
+  const issue = (path: string, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  if (v.expiryDate && v.expiryDate <= v.grantDate)
+    issue('expiryDate', 'Expiry date must be after the grant date');
+  if (v.offerDate && v.offerDate > v.grantDate)
+    issue('offerDate', 'Offer date cannot be after the grant date');
+  if (v.acceptanceDate && v.offerDate && v.acceptanceDate < v.offerDate)
+    issue('acceptanceDate', 'Acceptance date cannot be before the offer date');
+  if (v.taxElectionDate && !v.taxAtExercise)
+    issue('taxElectionDate', 'A tax election date needs the election to be taxed at exercise');
+  if (v.taxAtExercise && !v.taxElectionDate)
+    issue('taxElectionDate', 'Record the date of the written election to be taxed at exercise');
+  const message = termsQuantityError(v.terms, v.quantity);
+  if (message) issue('terms', message);
+}
+
+/** Body of `POST /api/v1/company/{companyId}/grants`. */
+export const grantCreateSchema = z
+  .strictObject({
+    ...grantFields,
+    taxAtExercise: grantFields.taxAtExercise.default(false),
+    status: grantFields.status.default('active'),
+  })
+  .superRefine(checkGrant);
+export type GrantCreateInput = z.input<typeof grantCreateSchema>;
+export type GrantCreate = z.output<typeof grantCreateSchema>;
+export const grantUpdateSchema = z.strictObject(grantFields).partial();
+
+export const grantScheduleSchema = z.object({
+  asOf: z.string(),
+  vested: z.number().int(),
+  unvested: z.number().int(),
+  exercised: z.number().int(),
+  forfeited: z.number().int(),
+  /** Vested, not exercised, not forfeited, before the exercise deadline and expiry. */
+  exercisable: z.number().int(),
+  nextInstallment: z.object({ date: z.string(), quantity: z.number().int() }).nullable(),
+  exerciseDeadline: z.string().nullable(),
+  pending: z.array(z.object({ milestoneId: z.string(), quantity: z.number().int() })),
+});
+
+export const grantSchema = z.object({
+  id: z.uuid(),
+  companyId: z.uuid(),
+  stakeholderId: z.uuid(),
+  stakeholderName: z.string(),
+  planId: z.uuid(),
+  planName: z.string(),
+  quantity: z.number().int(),
+  exercisePrice: z.string().nullable(),
+  currency: z.string(),
+  grantDate: z.string(),
+  vestingStartDate: z.string(),
+  templateId: z.uuid().nullable(),
+  terms: vestingTermsSchema,
+  expiryDate: z.string().nullable(),
+  offerDate: z.string().nullable(),
+  acceptanceDate: z.string().nullable(),
+  /** Offer date + 60 days for Belgian companies; null elsewhere. */
+  acceptanceDeadline: z.string().nullable(),
+  taxAtExercise: z.boolean(),
+  taxElectionDate: z.string().nullable(),
+  status: z.enum(GRANT_STATUSES),
+  termination: z
+    .object({
+      date: z.string(),
+      leaverType: z.enum(['good', 'bad']),
+      reason: z.string().nullable(),
+    })
+    .nullable(),
+  cancelledDate: z.string().nullable(),
+  notes: z.string().nullable(),
+  schedule: grantScheduleSchema,
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type Grant = z.infer<typeof grantSchema>;
+
+/** One grant with its full schedule and exercises (GET of a single grant). */
+export const grantDetailSchema = grantSchema.extend({
+  installments: z.array(installmentSchema),
+  forfeitures: z.array(
+    z.object({
+      date: z.string(),
+      quantity: z.number().int(),
+      reason: z.enum([
+        'termination_unvested',
+        'termination_vested',
+        'milestone_deadline',
+        'cancellation',
+      ]),
+      milestoneId: z.string().optional(),
+    }),
+  ),
+  exercises: z.array(
+    z.object({
+      id: z.uuid(),
+      date: z.string(),
+      quantity: z.number().int(),
+      shareEventId: z.uuid().nullable(),
+      receiptId: z.uuid().nullable(),
+      createdAt: z.iso.datetime({ offset: true }),
+    }),
+  ),
+});
+export type GrantDetail = z.infer<typeof grantDetailSchema>;
+
+export const grantListQuerySchema = z.object({
+  planId: z.uuid('planId must be an id').optional(),
+  stakeholderId: z.uuid('stakeholderId must be an id').optional(),
+  status: z
+    .enum(GRANT_STATUSES, { error: `status must be one of ${GRANT_STATUSES.join(', ')}` })
+    .optional(),
+});
+
+export const milestoneAchievementSchema = z.strictObject({ date: date('date') });
+export const terminationSchema = z.strictObject({
+  date: date('date'),
+  leaverType: z.enum(['good', 'bad'], { error: 'leaverType must be good or bad' }),
+  reason: z
+    .string({ error: 'reason must be text' })
+    .trim()
+    .max(1000, 'reason is at most 1000 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export const changeOfControlSchema = z.strictObject({ date: date('date') });
+export const exerciseSchema = z.strictObject({
+  date: date('date'),
+  quantity: wholeNumber('quantity', 1, MAX_SHARE_COUNT),
+});
+export const cancellationSchema = z.strictObject({
+  date: date('date'),
+  reason: terminationSchema.shape.reason,
+});

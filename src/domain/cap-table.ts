@@ -30,6 +30,11 @@ export interface CapTablePlan {
   adjustments: readonly { date: string; shareCount: number }[];
   /** Cash-settled plans (phantom, SAR, virtual) never create shares: not in the fully diluted count. */
   cashSettled: boolean;
+  /**
+   * Taken from the pool by the as-of date (outstanding, exercised, and forfeited-and-retired
+   * awards); defaults to the outstanding awards given.
+   */
+  granted?: number;
 }
 
 /** A stakeholder's outstanding awards under one plan as of the date (filled by the grants issue). */
@@ -146,7 +151,7 @@ export function buildCapTable(input: {
 
   const pools = input.plans.map((plan) => {
     const reserved = poolReserved(plan, input.asOf);
-    const granted = grantedBy.get(plan.id) ?? 0;
+    const granted = plan.granted ?? grantedBy.get(plan.id) ?? 0;
     return {
       planId: plan.id,
       name: plan.name,

@@ -80,8 +80,23 @@ export async function equityFixture(t: TestApp, cookie: string, name = 'Fixture 
       shareCount: 100,
     },
   );
+  // The fixture grant sits under its own plan, so the plan in the path stays deletable.
+  const grantPlan = await ok<{ id: string }>(t, cookie, `${base}/plans`, 'POST', {
+    name: 'Founder options',
+    planType: 'stock_options',
+    shareClassId: common.id,
+    poolSize: 500,
+  });
+  const grant = await ok<{ id: string }>(
+    t,
+    cookie,
+    `${base}/grants`,
+    'POST',
+    GRANT_BODY(founder.id, grantPlan.id),
+  );
   return {
     companyId: company.id,
+    planId: plan.id,
     founderId: founder.id,
     stakId: stak.id,
     commonId: common.id,
@@ -94,9 +109,37 @@ export async function equityFixture(t: TestApp, cookie: string, name = 'Fixture 
       receiptId: receipt.id,
       planId: plan.id,
       adjustmentId: adjustment.id,
+      grantId: grant.id,
+      milestoneId: 'm1',
     } as Record<string, string>,
   };
 }
+
+/** A grant half on time (monthly through 2025-01-15), half on a pending milestone "m1". */
+export const GRANT_BODY = (stakeholderId: string, planId: string) => ({
+  stakeholderId,
+  planId,
+  quantity: 100,
+  exercisePrice: '0.10',
+  grantDate: '2024-01-15',
+  vestingStartDate: '2024-01-15',
+  terms: {
+    type: 'combined',
+    parts: [
+      {
+        portion: { numerator: 1, denominator: 2 },
+        terms: { type: 'time', periodLength: 1, periodUnit: 'months', occurrences: 12 },
+      },
+      {
+        portion: { numerator: 1, denominator: 2 },
+        terms: {
+          type: 'milestone',
+          milestones: [{ id: 'm1', name: 'Series A', portion: { numerator: 1, denominator: 1 } }],
+        },
+      },
+    ],
+  },
+});
 
 /** Request bodies that succeed on a fresh fixture, per route. */
 export function equityBodies(
@@ -130,5 +173,12 @@ export function equityBodies(
     [`PATCH ${c}/plans/{planId}`]: { exerciseWindowMonths: 3 },
     [`POST ${c}/plans/{planId}/pool-adjustments`]: { date: '2025-01-01', shareCount: 50 },
     [`PATCH ${c}/plans/{planId}/pool-adjustments/{adjustmentId}`]: { reason: 'Board resolution' },
+    [`POST ${c}/grants`]: GRANT_BODY(f.founderId, f.planId),
+    [`PATCH ${c}/grants/{grantId}`]: { notes: 'Signed' },
+    [`POST ${c}/grants/{grantId}/milestones/{milestoneId}/achievement`]: { date: '2024-05-01' },
+    [`POST ${c}/grants/{grantId}/termination`]: { date: '2024-06-30', leaverType: 'good' },
+    [`POST ${c}/grants/{grantId}/exercises`]: { date: '2024-07-01', quantity: 10 },
+    [`POST ${c}/grants/{grantId}/cancellation`]: { date: '2024-08-01' },
+    [`POST ${c}/change-of-control`]: { date: '2025-01-01' },
   };
 }

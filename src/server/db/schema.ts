@@ -309,3 +309,77 @@ export const poolAdjustment = pgTable(
   },
   (t) => [index('pool_adjustment_plan_idx').on(t.planId, t.date)],
 );
+
+/** An award under a plan (issue 5; OCF TX_EQUITY_COMPENSATION_ISSUANCE). Terms are a copy. */
+export const grant = pgTable(
+  'grant',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    companyId: companyRef(),
+    stakeholderId: uuid('stakeholder_id')
+      .notNull()
+      .references(() => stakeholder.id, { onDelete: 'restrict' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => equityPlan.id, { onDelete: 'restrict' }),
+    quantity: shareCount('quantity').notNull(),
+    exercisePrice: decimal('exercise_price'),
+    currency: text('currency').notNull(),
+    grantDate: date('grant_date', { mode: 'string' }).notNull(),
+    vestingStartDate: date('vesting_start_date', { mode: 'string' }).notNull(),
+    templateId: uuid('template_id').references(() => vestingTemplate.id, { onDelete: 'set null' }),
+    terms: jsonb('terms').notNull(),
+    expiryDate: date('expiry_date', { mode: 'string' }),
+    offerDate: date('offer_date', { mode: 'string' }),
+    acceptanceDate: date('acceptance_date', { mode: 'string' }),
+    taxAtExercise: boolean('tax_at_exercise').notNull().default(false),
+    taxElectionDate: date('tax_election_date', { mode: 'string' }),
+    status: text('status').notNull().default('active'),
+    terminationDate: date('termination_date', { mode: 'string' }),
+    leaverType: text('leaver_type'),
+    terminationReason: text('termination_reason'),
+    cancelledDate: date('cancelled_date', { mode: 'string' }),
+    cancellationReason: text('cancellation_reason'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('grant_company_idx').on(t.companyId, t.grantDate),
+    index('grant_plan_idx').on(t.planId),
+  ],
+);
+
+/** An exercise (or settlement) of a grant; share-settled ones point at the register rows made. */
+export const grantExercise = pgTable(
+  'grant_exercise',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    companyId: companyRef(),
+    grantId: uuid('grant_id')
+      .notNull()
+      .references(() => grant.id, { onDelete: 'restrict' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    quantity: shareCount('quantity').notNull(),
+    shareEventId: uuid('share_event_id').references(() => shareEvent.id, { onDelete: 'set null' }),
+    receiptId: uuid('receipt_id').references(() => depositaryReceipt.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('grant_exercise_grant_idx').on(t.grantId, t.date)],
+);
+
+/** Company-wide events that affect vesting (change of control, for acceleration). */
+export const companyEvent = pgTable(
+  'company_event',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    companyId: companyRef(),
+    type: text('type').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('company_event_company_idx').on(t.companyId, t.type, t.date)],
+);

@@ -25,6 +25,7 @@ import type { Mailer } from '../mail/mailer';
 import { registerCompanyRoutes } from '../modules/companies/routes';
 import { registerEquityRoutes } from '../modules/equity/routes';
 import { registerVestingRoutes } from '../modules/vesting/routes';
+import { registerGrantRoutes } from '../modules/grants/routes';
 import { registerOutbox } from './outbox';
 import type { AppEnv } from './context';
 import { AppError, codeForStatus, validationError } from './errors';
@@ -260,6 +261,7 @@ export function createApp(deps: AppDeps) {
   registerCompanyRoutes(v1);
   registerEquityRoutes(v1);
   registerVestingRoutes(v1);
+  registerGrantRoutes(v1);
   app.route('/api/v1', v1);
 
   app.all('/api/*', (c) =>

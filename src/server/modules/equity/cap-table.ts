@@ -7,8 +7,9 @@ import { replayLedger } from '../../../domain/share-ledger';
 import type { StakeholderRelationship } from '../../../domain/equity';
 import { shareClass, stakeholder } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
+import { awardsOf } from '../grants/load';
 import { loadPlans, toCapTablePlan } from './plans';
-import { loadLedger } from './register';
+import { loadLedgerEvents } from './register';
 import { checkCompany } from './shared';
 
 /** The fully diluted cap table as of a date (default today). */
@@ -19,7 +20,7 @@ export async function getCapTable({
 }: ServiceArgs<{ companyId: string; asOf?: string }>): Promise<CapTableResponse> {
   await checkCompany(db, actor.organizationId, input.companyId);
   const asOf = input.asOf ?? isoDateOf(new Date());
-  const [people, classes, ledger, plans] = await Promise.all([
+  const [people, classes, events, plans] = await Promise.all([
     db
       .select({
         id: stakeholder.id,
@@ -37,17 +38,23 @@ export async function getCapTable({
       })
       .from(shareClass)
       .where(eq(shareClass.companyId, input.companyId)),
-    loadLedger(db, input.companyId),
+    // Only what the replay up to the date reads: no receipts, no later events.
+    loadLedgerEvents(db, input.companyId, asOf),
     loadPlans(db, input.companyId),
   ]);
+  const grants = await awardsOf(db, input.companyId, asOf);
   const table = buildCapTable({
     asOf,
     stakeholders: people.map((p) => ({
       ...p,
       relationship: p.relationship as StakeholderRelationship,
     })),
-    events: ledger.events,
-    plans: plans.map((p) => toCapTablePlan(p.row, p.adjustments)),
+    events,
+    plans: plans.map((p) => ({
+      ...toCapTablePlan(p.row, p.adjustments),
+      granted: grants.granted.get(p.row.id) ?? 0,
+    })),
+    awards: grants.awards,
   });
   classes.sort((a, b) => a.seniority - b.seniority || a.name.localeCompare(b.name));
   return {
@@ -76,13 +83,13 @@ export async function getCompanySummary({
 }: ServiceArgs<{ companyId: string }>): Promise<CompanySummary> {
   await checkCompany(db, actor.organizationId, input.companyId);
   const today = isoDateOf(new Date());
-  const [[people], [classes], ledger, plans] = await Promise.all([
+  const [[people], [classes], events, plans] = await Promise.all([
     db.select({ n: count() }).from(stakeholder).where(eq(stakeholder.companyId, input.companyId)),
     db.select({ n: count() }).from(shareClass).where(eq(shareClass.companyId, input.companyId)),
-    loadLedger(db, input.companyId),
+    loadLedgerEvents(db, input.companyId, today),
     loadPlans(db, input.companyId),
   ]);
-  const { holdings } = replayLedger(ledger.events, { asOf: today });
+  const { holdings } = replayLedger(events, { asOf: today });
   const holders = new Set<string>();
   let sharesOutstanding = 0;
   for (const byHolder of holdings.values()) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   planCreateSchema,
   poolAdjustmentCreateSchema,
@@ -11,11 +11,12 @@ import { poolReserved, type CapTablePlan } from '../../../domain/cap-table';
 import { isoDateOf } from '../../../domain/dates';
 import { isCashSettled, type PlanType } from '../../../domain/equity';
 import type { DbOrTx } from '../../db/client';
-import { equityPlan, poolAdjustment } from '../../db/schema';
+import { equityPlan, grant, poolAdjustment } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { diff, recordAudit, snapshot } from '../audit/service';
 import { requireTemplate } from '../vesting/templates';
+import { grantedByPlan } from '../grants/load';
 import {
   checkCompany,
   lockCompany,
@@ -33,14 +34,6 @@ type Row = typeof equityPlan.$inferSelect;
 type AdjustmentRow = typeof poolAdjustment.$inferSelect;
 const ENTITY = 'plan';
 const ADJUSTMENT = 'pool_adjustment';
-
-/**
- * Quantity granted under each plan. Grants (and their awards) arrive with the vesting issue;
- * until then nothing is granted, so every reserved share is available.
- */
-async function grantedByPlan(_db: DbOrTx, planIds: string[]): Promise<Map<string, number>> {
-  return new Map(planIds.map((id) => [id, 0]));
-}
 
 /** The plan as the cap-table engine sees it. */
 export function toCapTablePlan(row: Row, adjustments: readonly AdjustmentRow[]): CapTablePlan {
@@ -317,10 +310,11 @@ export async function deletePlan({
     await lockCompany(tx, actor.organizationId, input.companyId);
     const existing = await find(tx, input.companyId, input.id);
     const granted = (await grantedByPlan(tx, [existing.id])).get(existing.id) ?? 0;
-    if (granted > 0)
+    const grants = await tx.select({ n: count() }).from(grant).where(eq(grant.planId, existing.id));
+    if (granted > 0 || grants[0]!.n > 0)
       throw new AppError(
         'CONFLICT',
-        `Plan ${existing.name} cannot be deleted: ${granted} awards are granted under it`,
+        `Plan ${existing.name} cannot be deleted: ${grants[0]!.n} grant(s) still refer to it`,
       );
     // Pool adjustments belong to the plan and go with it.
     await tx.delete(equityPlan).where(eq(equityPlan.id, existing.id));

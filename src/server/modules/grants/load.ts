@@ -1,0 +1,150 @@
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { CapTableAward } from '../../../domain/cap-table';
+import type { VestingPolicy, VestingTerms } from '../../../domain/vesting';
+import type { DbOrTx } from '../../db/client';
+import { companyEvent, equityPlan, grant, grantExercise, stakeholder } from '../../db/schema';
+import { grantFigures, poolUse, type GrantFigures } from './summary';
+
+/** Loading grants with what their figures need: plan policy, exercises, change of control. */
+
+export type GrantRow = typeof grant.$inferSelect;
+export type PlanRow = typeof equityPlan.$inferSelect;
+type ExerciseRow = typeof grantExercise.$inferSelect;
+
+export interface GrantBundle {
+  row: GrantRow;
+  stakeholderName: string;
+  plan: PlanRow;
+  exercises: ExerciseRow[];
+}
+
+export function policyOf(plan: PlanRow): VestingPolicy {
+  return {
+    leaver: plan.leaverPolicy as VestingPolicy['leaver'],
+    acceleration: plan.acceleration as VestingPolicy['acceleration'],
+    exerciseWindowMonths: plan.exerciseWindowMonths,
+  };
+}
+
+export async function loadGrants(
+  db: DbOrTx,
+  where: { companyId?: string; planIds?: string[]; grantId?: string },
+) {
+  const filters: SQL[] = [];
+  if (where.companyId) filters.push(eq(grant.companyId, where.companyId));
+  if (where.planIds) {
+    if (where.planIds.length === 0) return [];
+    filters.push(inArray(grant.planId, where.planIds));
+  }
+  if (where.grantId) filters.push(eq(grant.id, where.grantId));
+  const rows = await db
+    .select({ row: grant, stakeholderName: stakeholder.name, plan: equityPlan })
+    .from(grant)
+    .innerJoin(stakeholder, eq(stakeholder.id, grant.stakeholderId))
+    .innerJoin(equityPlan, eq(equityPlan.id, grant.planId))
+    .where(and(...filters))
+    .orderBy(asc(grant.grantDate), asc(grant.createdAt));
+  if (rows.length === 0) return [];
+  const exercises = await db
+    .select()
+    .from(grantExercise)
+    .where(
+      inArray(
+        grantExercise.grantId,
+        rows.map((r) => r.row.id),
+      ),
+    )
+    .orderBy(asc(grantExercise.date), asc(grantExercise.createdAt));
+  const byGrant = new Map<string, ExerciseRow[]>();
+  for (const e of exercises) byGrant.set(e.grantId, [...(byGrant.get(e.grantId) ?? []), e]);
+  return rows.map((r) => ({ ...r, exercises: byGrant.get(r.row.id) ?? [] })) as GrantBundle[];
+}
+
+/** The company's change of control (the first one recorded), if any. */
+export async function changeOfControlDates(
+  db: DbOrTx,
+  companyIds: string[],
+): Promise<Map<string, string>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await db
+    .select({ companyId: companyEvent.companyId, date: companyEvent.date })
+    .from(companyEvent)
+    .where(
+      and(inArray(companyEvent.companyId, companyIds), eq(companyEvent.type, 'change_of_control')),
+    )
+    .orderBy(asc(companyEvent.date));
+  const out = new Map<string, string>();
+  for (const r of rows) if (!out.has(r.companyId)) out.set(r.companyId, r.date);
+  return out;
+}
+
+export function figuresOf(bundle: GrantBundle, coc: string | null, asOf: string): GrantFigures {
+  return grantFigures(
+    {
+      quantity: bundle.row.quantity,
+      vestingStartDate: bundle.row.vestingStartDate,
+      terms: bundle.row.terms as VestingTerms,
+      status: bundle.row.status,
+      expiryDate: bundle.row.expiryDate,
+      terminationDate: bundle.row.terminationDate,
+      leaverType: bundle.row.leaverType,
+      cancelledDate: bundle.row.cancelledDate,
+      exercises: bundle.exercises,
+    },
+    policyOf(bundle.plan),
+    coc,
+    asOf,
+  );
+}
+
+/**
+ * Shares each plan has granted (taken from its pool). Counted with every event recorded, however
+ * dated, so a pool can never be reduced below what its grants will need.
+ */
+export async function grantedByPlan(db: DbOrTx, planIds: string[]): Promise<Map<string, number>> {
+  const out = new Map(planIds.map((id) => [id, 0]));
+  const bundles = await loadGrants(db, { planIds });
+  const coc = await changeOfControlDates(db, [...new Set(bundles.map((b) => b.row.companyId))]);
+  for (const b of bundles) {
+    const figures = figuresOf(b, coc.get(b.row.companyId) ?? null, '9999-12-31');
+    out.set(
+      b.row.planId,
+      (out.get(b.row.planId) ?? 0) + poolUse(figures, b.row.quantity, b.plan.forfeitedTo),
+    );
+  }
+  return out;
+}
+
+/**
+ * Outstanding awards per grant on a date, for the cap table (vested not exercised, and unvested),
+ * and what each plan's grants have taken from its pool by then.
+ */
+export async function awardsOf(
+  db: DbOrTx,
+  companyId: string,
+  asOf: string,
+): Promise<{ awards: CapTableAward[]; granted: Map<string, number> }> {
+  const bundles = await loadGrants(db, { companyId });
+  const coc = (await changeOfControlDates(db, [companyId])).get(companyId) ?? null;
+  const awards: CapTableAward[] = [];
+  const granted = new Map<string, number>();
+  for (const b of bundles) {
+    if (b.row.grantDate > asOf) continue;
+    const f = figuresOf(b, coc, asOf);
+    granted.set(
+      b.row.planId,
+      (granted.get(b.row.planId) ?? 0) + poolUse(f, b.row.quantity, b.plan.forfeitedTo),
+    );
+    // Offers not yet accepted are not outstanding awards.
+    if (['draft', 'offered'].includes(b.row.status)) continue;
+    const vested = Math.max(0, f.vested - f.exercised);
+    if (vested + f.unvested > 0)
+      awards.push({
+        stakeholderId: b.row.stakeholderId,
+        planId: b.row.planId,
+        vested,
+        unvested: f.unvested,
+      });
+  }
+  return { awards, granted };
+}

@@ -1,0 +1,267 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import {
+  cancellationSchema,
+  changeOfControlSchema,
+  exerciseSchema,
+  grantCreateSchema,
+  grantDetailSchema,
+  grantListQuerySchema,
+  grantSchema,
+  grantUpdateSchema,
+  milestoneAchievementSchema,
+  terminationSchema,
+} from '../../../contracts/vesting';
+import type { AppEnv } from '../../http/context';
+import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
+import { guarded } from '../../http/permissions';
+import {
+  achieveMilestone,
+  cancelGrant,
+  createGrant,
+  deleteGrant,
+  exerciseGrant,
+  getGrant,
+  listGrants,
+  recordChangeOfControl,
+  terminateGrant,
+  updateGrant,
+} from './service';
+
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+const toId = (id: string) => (z.uuid().safeParse(id).success ? id : NIL_UUID);
+const tags = ['Grants'];
+const base = '/company/{companyId}/grants';
+const companyParams = z.object({ companyId: z.string() });
+const grantParams = z.object({ companyId: z.string(), grantId: z.string() });
+const milestoneParams = grantParams.extend({ milestoneId: z.string() });
+
+const list = guarded(
+  createRoute({
+    method: 'get',
+    path: base,
+    tags,
+    summary: "The company's grants with their schedule figures as of today",
+    request: { params: companyParams, query: grantListQuerySchema },
+    responses: {
+      200: jsonContent(z.object({ items: z.array(grantSchema) }), 'Grants'),
+      ...errorResponses(400, 401, 403, 404),
+    },
+  }),
+  { resource: 'grant', action: 'read' },
+);
+const get = guarded(
+  createRoute({
+    method: 'get',
+    path: `${base}/{grantId}`,
+    tags,
+    summary: 'One grant with its installments, forfeitures and exercises',
+    request: { params: grantParams },
+    responses: {
+      200: jsonContent(grantDetailSchema, 'The grant'),
+      ...errorResponses(401, 403, 404),
+    },
+  }),
+  { resource: 'grant', action: 'read' },
+);
+const create = guarded(
+  createRoute({
+    method: 'post',
+    path: base,
+    tags,
+    summary: 'Grant awards under a plan (409 POOL_EXHAUSTED beyond the available pool)',
+    request: { params: companyParams, body: jsonBody(grantCreateSchema) },
+    responses: {
+      201: jsonContent(grantDetailSchema, 'The grant'),
+      ...errorResponses(400, 401, 403, 404, 409, 413),
+    },
+  }),
+  { resource: 'grant', action: 'create' },
+);
+const update = guarded(
+  createRoute({
+    method: 'patch',
+    path: `${base}/{grantId}`,
+    tags,
+    summary: 'Update a grant (any subset of fields)',
+    request: { params: grantParams, body: jsonBody(grantUpdateSchema) },
+    responses: {
+      200: jsonContent(grantDetailSchema, 'The grant'),
+      ...errorResponses(400, 401, 403, 404, 409, 413),
+    },
+  }),
+  { resource: 'grant', action: 'update' },
+);
+const remove = guarded(
+  createRoute({
+    method: 'delete',
+    path: `${base}/{grantId}`,
+    tags,
+    summary: 'Delete a grant entered by mistake (409 once exercised: cancel it instead)',
+    request: { params: grantParams },
+    responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 409) },
+  }),
+  { resource: 'grant', action: 'delete' },
+);
+const action = <B extends z.ZodType>(
+  path: string,
+  body: B,
+  summary: string,
+  params: z.ZodObject = grantParams,
+) =>
+  guarded(
+    createRoute({
+      method: 'post',
+      path: `${base}/{grantId}/${path}`,
+      tags,
+      summary,
+      request: { params, body: jsonBody(body) },
+      responses: {
+        200: jsonContent(grantDetailSchema, 'The grant after the event'),
+        ...errorResponses(400, 401, 403, 404, 409, 413),
+      },
+    }),
+    { resource: 'grant', action: 'update' },
+  );
+const achievement = action(
+  'milestones/{milestoneId}/achievement',
+  milestoneAchievementSchema,
+  'Record that a milestone was achieved',
+  milestoneParams,
+);
+const termination = action(
+  'termination',
+  terminationSchema,
+  'Record that the holder left (good or bad leaver)',
+);
+const exercise = action(
+  'exercises',
+  exerciseSchema,
+  'Exercise or settle part of the grant (≤ exercisable)',
+);
+const cancellation = action(
+  'cancellation',
+  cancellationSchema,
+  'Cancel the grant: what is not exercised lapses',
+);
+const changeOfControl = guarded(
+  createRoute({
+    method: 'post',
+    path: '/company/{companyId}/change-of-control',
+    tags,
+    summary: "Record the company's change of control (acceleration per plan)",
+    request: { params: companyParams, body: jsonBody(changeOfControlSchema) },
+    responses: {
+      201: jsonContent(z.object({ date: z.string() }), 'Recorded'),
+      ...errorResponses(400, 401, 403, 404, 409, 413),
+    },
+  }),
+  { resource: 'grant', action: 'update' },
+);
+
+export function registerGrantRoutes(app: OpenAPIHono<AppEnv>) {
+  const args = (c: { var: AppEnv['Variables'] }) => ({ db: c.var.db, actor: c.var.actor });
+  app.openapi(list, async (c) => {
+    const { companyId } = c.req.valid('param');
+    return c.json(
+      {
+        items: await listGrants({
+          ...args(c),
+          input: { companyId: toId(companyId), query: c.req.valid('query') },
+        }),
+      },
+      200,
+    );
+  });
+  app.openapi(get, async (c) => {
+    const p = c.req.valid('param');
+    return c.json(
+      await getGrant({ ...args(c), input: { companyId: toId(p.companyId), id: toId(p.grantId) } }),
+      200,
+    );
+  });
+  app.openapi(create, async (c) => {
+    const { companyId } = c.req.valid('param');
+    return c.json(
+      await createGrant({
+        ...args(c),
+        input: { companyId: toId(companyId), body: c.req.valid('json') },
+      }),
+      201,
+    );
+  });
+  app.openapi(update, async (c) => {
+    const p = c.req.valid('param');
+    return c.json(
+      await updateGrant({
+        ...args(c),
+        input: { companyId: toId(p.companyId), id: toId(p.grantId), patch: c.req.valid('json') },
+      }),
+      200,
+    );
+  });
+  app.openapi(remove, async (c) => {
+    const p = c.req.valid('param');
+    await deleteGrant({ ...args(c), input: { companyId: toId(p.companyId), id: toId(p.grantId) } });
+    return c.body(null, 204);
+  });
+  app.openapi(achievement, async (c) => {
+    const p = c.req.valid('param') as z.infer<typeof milestoneParams>;
+    const body = c.req.valid('json') as z.output<typeof milestoneAchievementSchema>;
+    return c.json(
+      await achieveMilestone({
+        ...args(c),
+        input: {
+          companyId: toId(p.companyId),
+          id: toId(p.grantId),
+          milestoneId: p.milestoneId,
+          date: body.date,
+        },
+      }),
+      200,
+    );
+  });
+  app.openapi(termination, async (c) => {
+    const p = c.req.valid('param') as z.infer<typeof grantParams>;
+    const body = c.req.valid('json') as z.output<typeof terminationSchema>;
+    return c.json(
+      await terminateGrant({
+        ...args(c),
+        input: { companyId: toId(p.companyId), id: toId(p.grantId), ...body },
+      }),
+      200,
+    );
+  });
+  app.openapi(exercise, async (c) => {
+    const p = c.req.valid('param') as z.infer<typeof grantParams>;
+    const body = c.req.valid('json') as z.output<typeof exerciseSchema>;
+    return c.json(
+      await exerciseGrant({
+        ...args(c),
+        input: { companyId: toId(p.companyId), id: toId(p.grantId), ...body },
+      }),
+      200,
+    );
+  });
+  app.openapi(cancellation, async (c) => {
+    const p = c.req.valid('param') as z.infer<typeof grantParams>;
+    const body = c.req.valid('json') as z.output<typeof cancellationSchema>;
+    return c.json(
+      await cancelGrant({
+        ...args(c),
+        input: { companyId: toId(p.companyId), id: toId(p.grantId), ...body },
+      }),
+      200,
+    );
+  });
+  app.openapi(changeOfControl, async (c) => {
+    const { companyId } = c.req.valid('param');
+    return c.json(
+      await recordChangeOfControl({
+        ...args(c),
+        input: { companyId: toId(companyId), date: c.req.valid('json').date },
+      }),
+      201,
+    );
+  });
+}

@@ -1,0 +1,637 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  BE_ACCEPTANCE_DAYS,
+  grantCreateSchema,
+  MAX_VESTING_BACKDATE_MONTHS,
+  type Grant,
+  type GrantCreate,
+  type GrantDetail,
+  type GrantStatus,
+} from '../../../contracts/vesting';
+import { poolReserved } from '../../../domain/cap-table';
+import { isoDateOf } from '../../../domain/dates';
+import { isCashSettled, type PlanType } from '../../../domain/equity';
+import { addDays, addMonths, type VestingTerms } from '../../../domain/vesting';
+import type { DbOrTx } from '../../db/client';
+import {
+  company,
+  companyEvent,
+  depositaryReceipt,
+  grant,
+  grantExercise,
+  shareEvent,
+} from '../../db/schema';
+import type { ServiceArgs } from '../../http/context';
+import { AppError, notFound, validationError } from '../../http/errors';
+import { diff, recordAudit, snapshot } from '../audit/service';
+import { loadPlans, toCapTablePlan } from '../equity/plans';
+import { assertRegister, loadLedger, toLedgerEvent } from '../equity/register';
+import {
+  checkCompany,
+  decimalOut,
+  lockCompany,
+  mergePatch,
+  requireStakeholders,
+} from '../equity/shared';
+import { requireTemplate } from '../vesting/templates';
+import {
+  changeOfControlDates,
+  figuresOf,
+  grantedByPlan,
+  loadGrants,
+  type GrantBundle,
+} from './load';
+import { poolUse } from './summary';
+
+/** Grants (issue 5): awards under a plan, their schedules, leavers, exercises and cancellations. */
+
+const ENTITY = 'grant';
+const today = () => isoDateOf(new Date());
+
+async function companyCountry(db: DbOrTx, companyId: string): Promise<string> {
+  const rows = await db
+    .select({ country: company.country })
+    .from(company)
+    .where(eq(company.id, companyId))
+    .limit(1);
+  return rows[0]?.country ?? '';
+}
+
+function acceptanceDeadline(country: string, offerDate: string | null): string | null {
+  return country === 'BE' && offerDate ? addDays(offerDate, BE_ACCEPTANCE_DAYS) : null;
+}
+
+function toGrant(
+  bundle: GrantBundle,
+  coc: string | null,
+  country: string,
+  asOf: string,
+): Grant & { detail: GrantDetail } {
+  const { row } = bundle;
+  const f = figuresOf(bundle, coc, asOf);
+  const next = f.result.installments.find((i) => i.date > asOf) ?? null;
+  const base: Grant = {
+    id: row.id,
+    companyId: row.companyId,
+    stakeholderId: row.stakeholderId,
+    stakeholderName: bundle.stakeholderName,
+    planId: row.planId,
+    planName: bundle.plan.name,
+    quantity: row.quantity,
+    exercisePrice: decimalOut(row.exercisePrice),
+    currency: row.currency,
+    grantDate: row.grantDate,
+    vestingStartDate: row.vestingStartDate,
+    templateId: row.templateId,
+    terms: row.terms as Grant['terms'],
+    expiryDate: row.expiryDate,
+    offerDate: row.offerDate,
+    acceptanceDate: row.acceptanceDate,
+    acceptanceDeadline: acceptanceDeadline(country, row.offerDate),
+    taxAtExercise: row.taxAtExercise,
+    taxElectionDate: row.taxElectionDate,
+    status: f.status,
+    termination:
+      row.terminationDate && row.leaverType
+        ? {
+            date: row.terminationDate,
+            leaverType: row.leaverType as 'good' | 'bad',
+            reason: row.terminationReason,
+          }
+        : null,
+    cancelledDate: row.cancelledDate,
+    notes: row.notes,
+    schedule: {
+      asOf,
+      vested: f.vested,
+      unvested: f.unvested,
+      exercised: f.exercised,
+      forfeited: f.forfeited,
+      exercisable: f.exercisable,
+      nextInstallment:
+        next && !row.cancelledDate ? { date: next.date, quantity: next.quantity } : null,
+      exerciseDeadline: f.result.exerciseDeadline,
+      pending: f.result.pending,
+    },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  return {
+    ...base,
+    detail: {
+      ...base,
+      installments: f.result.installments,
+      forfeitures: f.forfeitures,
+      exercises: bundle.exercises.map((e) => ({
+        id: e.id,
+        date: e.date,
+        quantity: e.quantity,
+        shareEventId: e.shareEventId,
+        receiptId: e.receiptId,
+        createdAt: e.createdAt.toISOString(),
+      })),
+    },
+  };
+}
+
+function fields(row: typeof grant.$inferSelect): GrantCreate {
+  return {
+    stakeholderId: row.stakeholderId,
+    planId: row.planId,
+    quantity: row.quantity,
+    exercisePrice: decimalOut(row.exercisePrice),
+    currency: row.currency,
+    grantDate: row.grantDate,
+    vestingStartDate: row.vestingStartDate,
+    templateId: row.templateId,
+    terms: row.terms as GrantCreate['terms'],
+    expiryDate: row.expiryDate,
+    offerDate: row.offerDate,
+    acceptanceDate: row.acceptanceDate,
+    taxAtExercise: row.taxAtExercise,
+    taxElectionDate: row.taxElectionDate,
+    status: row.status as GrantCreate['status'],
+    notes: row.notes,
+  };
+}
+
+async function findBundle(db: DbOrTx, companyId: string, grantId: string) {
+  const [bundle] = await loadGrants(db, { companyId, grantId });
+  if (!bundle) throw notFound('Grant');
+  return bundle;
+}
+
+async function detail(db: DbOrTx, companyId: string, grantId: string): Promise<GrantDetail> {
+  const bundle = await findBundle(db, companyId, grantId);
+  const coc = (await changeOfControlDates(db, [companyId])).get(companyId) ?? null;
+  return toGrant(bundle, coc, await companyCountry(db, companyId), today()).detail;
+}
+
+/**
+ * Rules that need the plan and the company: the plan's price rules, the Belgian acceptance
+ * window, how far vesting may start before the grant, and the plan's pool.
+ */
+async function checkGrantContext(
+  tx: DbOrTx,
+  actor: ServiceArgs['actor'],
+  companyId: string,
+  input: GrantCreate,
+  exceptGrantId?: string,
+): Promise<{ currency: string }> {
+  const plans = await loadPlans(tx, companyId);
+  const plan = plans.find((p) => p.row.id === input.planId);
+  if (!plan) throw validationError({ planId: 'No such plan in this company' });
+  await requireStakeholders(tx, companyId, { stakeholderId: input.stakeholderId });
+  await requireTemplate(tx, actor.organizationId, input.templateId, 'templateId');
+  const type = plan.row.planType as PlanType;
+  if ((type === 'restricted_shares' || type === 'rsu') && input.exercisePrice !== null)
+    throw validationError({ exercisePrice: 'Restricted shares and RSUs have no exercise price' });
+  if ((type === 'stock_options' || type === 'receipt_options') && input.exercisePrice === null)
+    throw validationError({ exercisePrice: 'Options need an exercise price' });
+  if (input.vestingStartDate < addMonths(input.grantDate, -MAX_VESTING_BACKDATE_MONTHS))
+    throw validationError({
+      vestingStartDate: `Vesting may start at most ${MAX_VESTING_BACKDATE_MONTHS} months before the grant date`,
+    });
+  const deadline = acceptanceDeadline(await companyCountry(tx, companyId), input.offerDate);
+  if (deadline && input.acceptanceDate && input.acceptanceDate > deadline)
+    throw validationError({
+      acceptanceDate: `Belgian option offers must be accepted within ${BE_ACCEPTANCE_DAYS} days of the offer (by ${deadline})`,
+    });
+  // Pool: what the plan's other grants use, plus this one, within the reserve at every change.
+  const others = (await grantedByPlan(tx, [plan.row.id])).get(plan.row.id) ?? 0;
+  let own = 0;
+  if (exceptGrantId) {
+    const [current] = await loadGrants(tx, { grantId: exceptGrantId });
+    if (current && current.row.planId === plan.row.id) {
+      const coc = (await changeOfControlDates(tx, [companyId])).get(companyId) ?? null;
+      own = poolUse(
+        figuresOf(current, coc, '9999-12-31'),
+        current.row.quantity,
+        current.plan.forfeitedTo,
+      );
+    }
+  }
+  const used = others - own;
+  const capPlan = toCapTablePlan(plan.row, plan.adjustments);
+  const dates = [
+    input.grantDate,
+    ...plan.adjustments.map((a) => a.date).filter((d) => d > input.grantDate),
+  ];
+  const available = Math.max(0, Math.min(...dates.map((d) => poolReserved(capPlan, d) - used)));
+  if (input.quantity > available) {
+    const message = `The pool of ${plan.row.name} has ${available.toLocaleString('en')} shares available, fewer than the ${input.quantity.toLocaleString('en')} granted`;
+    throw new AppError(
+      'POOL_EXHAUSTED',
+      `${message} (available: ${available.toLocaleString('en')})`,
+      { quantity: message },
+    );
+  }
+  return { currency: input.currency ?? plan.row.currency };
+}
+
+export async function listGrants({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{
+  companyId: string;
+  query: { planId?: string; stakeholderId?: string; status?: GrantStatus };
+}>): Promise<Grant[]> {
+  await checkCompany(db, actor.organizationId, input.companyId);
+  const [bundles, coc, country] = await Promise.all([
+    loadGrants(db, { companyId: input.companyId }),
+    changeOfControlDates(db, [input.companyId]),
+    companyCountry(db, input.companyId),
+  ]);
+  const asOf = today();
+  return bundles
+    .filter(
+      (b) =>
+        (!input.query.planId || b.row.planId === input.query.planId) &&
+        (!input.query.stakeholderId || b.row.stakeholderId === input.query.stakeholderId),
+    )
+    .map((b) => {
+      const { detail: _d, ...g } = toGrant(b, coc.get(input.companyId) ?? null, country, asOf);
+      return g;
+    })
+    .filter((g) => !input.query.status || g.status === input.query.status);
+}
+
+export async function getGrant({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; id: string }>): Promise<GrantDetail> {
+  await checkCompany(db, actor.organizationId, input.companyId);
+  return detail(db, input.companyId, input.id);
+}
+
+export async function createGrant({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; body: GrantCreate }>): Promise<GrantDetail> {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const { currency } = await checkGrantContext(tx, actor, input.companyId, input.body);
+    const [row] = await tx
+      .insert(grant)
+      .values({
+        ...input.body,
+        currency,
+        organizationId: actor.organizationId,
+        companyId: input.companyId,
+      })
+      .returning();
+    if (!row) throw new AppError('INTERNAL_ERROR', 'Grant was not created');
+    await recordAudit(tx, {
+      actor,
+      action: 'create',
+      entityType: ENTITY,
+      entityId: row.id,
+      companyId: input.companyId,
+      changes: snapshot({ ...fields(row), terms: undefined }),
+    });
+    return detail(tx, input.companyId, row.id);
+  });
+}
+
+export async function updateGrant({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{
+  companyId: string;
+  id: string;
+  patch: Record<string, unknown>;
+}>): Promise<GrantDetail> {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const { row: existing, exercises } = await findBundle(tx, input.companyId, input.id);
+    const before = fields(existing);
+    const next = mergePatch(grantCreateSchema, before, input.patch);
+    const changes = diff(before, next);
+    if (Object.keys(changes).length === 0) return detail(tx, input.companyId, existing.id);
+    if (exercises.length > 0 && (changes.planId || changes.stakeholderId))
+      throw new AppError('CONFLICT', 'A grant with exercises keeps its plan and stakeholder');
+    const { currency } = await checkGrantContext(tx, actor, input.companyId, next, existing.id);
+    await tx
+      .update(grant)
+      .set({ ...next, currency, updatedAt: new Date() })
+      .where(eq(grant.id, existing.id));
+    await recordAudit(tx, {
+      actor,
+      action: 'update',
+      entityType: ENTITY,
+      entityId: existing.id,
+      companyId: input.companyId,
+      changes,
+    });
+    return detail(tx, input.companyId, existing.id);
+  });
+}
+
+export async function deleteGrant({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; id: string }>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const { row, exercises, stakeholderName } = await findBundle(tx, input.companyId, input.id);
+    if (exercises.length > 0)
+      throw new AppError(
+        'CONFLICT',
+        `The grant to ${stakeholderName} cannot be deleted: it has ${exercises.length} exercise(s); cancel it instead`,
+      );
+    await tx.delete(grant).where(eq(grant.id, row.id));
+    await recordAudit(tx, {
+      actor,
+      action: 'delete',
+      entityType: ENTITY,
+      entityId: row.id,
+      companyId: input.companyId,
+      changes: { quantity: { from: row.quantity, to: null } },
+    });
+  });
+}
+
+/** Loads a grant for an action, refusing cancelled grants. */
+async function activeBundle(tx: DbOrTx, companyId: string, id: string) {
+  const bundle = await findBundle(tx, companyId, id);
+  if (bundle.row.cancelledDate)
+    throw new AppError('CONFLICT', `This grant was cancelled on ${bundle.row.cancelledDate}`);
+  return bundle;
+}
+
+export async function achieveMilestone({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{
+  companyId: string;
+  id: string;
+  milestoneId: string;
+  date: string;
+}>): Promise<GrantDetail> {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const { row } = await activeBundle(tx, input.companyId, input.id);
+    const terms = structuredClone(row.terms) as VestingTerms;
+    const milestones =
+      terms.type === 'milestone'
+        ? terms.milestones
+        : terms.type === 'combined'
+          ? terms.parts.flatMap((p) => (p.terms.type === 'milestone' ? p.terms.milestones : []))
+          : [];
+    const milestone = milestones.find((m) => m.id === input.milestoneId);
+    if (!milestone) throw notFound('Milestone');
+    if (milestone.achievedDate)
+      throw new AppError(
+        'CONFLICT',
+        `Milestone "${milestone.name}" was achieved on ${milestone.achievedDate}`,
+      );
+    if (input.date < row.grantDate)
+      throw validationError({ date: 'A milestone cannot be achieved before the grant date' });
+    milestone.achievedDate = input.date;
+    await tx.update(grant).set({ terms, updatedAt: new Date() }).where(eq(grant.id, row.id));
+    await recordAudit(tx, {
+      actor,
+      action: 'update',
+      entityType: ENTITY,
+      entityId: row.id,
+      companyId: input.companyId,
+      changes: { [`milestone ${milestone.name}`]: { from: null, to: input.date } },
+    });
+    return detail(tx, input.companyId, row.id);
+  });
+}
+
+export async function terminateGrant({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{
+  companyId: string;
+  id: string;
+  date: string;
+  leaverType: 'good' | 'bad';
+  reason: string | null;
+}>): Promise<GrantDetail> {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const { row } = await activeBundle(tx, input.companyId, input.id);
+    if (row.terminationDate)
+      throw new AppError('CONFLICT', `This grant's holder left on ${row.terminationDate}`);
+    if (input.date < row.grantDate)
+      throw validationError({ date: 'The termination cannot be before the grant date' });
+    await tx
+      .update(grant)
+      .set({
+        terminationDate: input.date,
+        leaverType: input.leaverType,
+        terminationReason: input.reason,
+        updatedAt: new Date(),
+      })
+      .where(eq(grant.id, row.id));
+    await recordAudit(tx, {
+      actor,
+      action: 'update',
+      entityType: ENTITY,
+      entityId: row.id,
+      companyId: input.companyId,
+      changes: { termination: { from: null, to: `${input.date} (${input.leaverType} leaver)` } },
+    });
+    return detail(tx, input.companyId, row.id);
+  });
+}
+
+export async function cancelGrant({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{
+  companyId: string;
+  id: string;
+  date: string;
+  reason: string | null;
+}>): Promise<GrantDetail> {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const { row, exercises } = await activeBundle(tx, input.companyId, input.id);
+    if (input.date < row.grantDate)
+      throw validationError({ date: 'The cancellation cannot be before the grant date' });
+    const late = exercises.find((e) => e.date > input.date);
+    if (late)
+      throw validationError({ date: `There is an exercise on ${late.date}, after this date` });
+    await tx
+      .update(grant)
+      .set({ cancelledDate: input.date, cancellationReason: input.reason, updatedAt: new Date() })
+      .where(eq(grant.id, row.id));
+    await recordAudit(tx, {
+      actor,
+      action: 'update',
+      entityType: ENTITY,
+      entityId: row.id,
+      companyId: input.companyId,
+      changes: { cancelled: { from: null, to: input.date } },
+    });
+    return detail(tx, input.companyId, row.id);
+  });
+}
+
+/**
+ * Exercises (or settles) part of a grant: at most what is exercisable on the date. Share-settled
+ * plans issue the shares in the register (options on receipts: to the STAK, with receipts for the
+ * holder), in the same transaction; cash-settled plans record the settlement only.
+ */
+export async function exerciseGrant({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{
+  companyId: string;
+  id: string;
+  date: string;
+  quantity: number;
+}>): Promise<GrantDetail> {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const bundle = await activeBundle(tx, input.companyId, input.id);
+    const { row, plan } = bundle;
+    if (['draft', 'offered'].includes(row.status))
+      throw new AppError('CONFLICT', 'A grant that is not yet accepted cannot be exercised');
+    const coc = (await changeOfControlDates(tx, [input.companyId])).get(input.companyId) ?? null;
+    const f = figuresOf(bundle, coc, input.date);
+    const later = bundle.exercises
+      .filter((e) => e.date > input.date)
+      .reduce((s, e) => s + e.quantity, 0);
+    const exercisable = Math.max(0, f.exercisable - later);
+    if (input.quantity > exercisable)
+      throw new AppError(
+        'CONFLICT',
+        `Only ${exercisable.toLocaleString('en')} of this grant are exercisable on ${input.date}`,
+        { quantity: `At most ${exercisable.toLocaleString('en')} exercisable on ${input.date}` },
+      );
+    let shareEventId: string | null = null;
+    let receiptId: string | null = null;
+    const type = plan.planType as PlanType;
+    if (!isCashSettled(type)) {
+      if (!plan.shareClassId)
+        throw new AppError('CONFLICT', `Plan ${plan.name} has no share class to issue shares in`);
+      const toStakeholderId =
+        type === 'receipt_options' ? plan.stakStakeholderId! : row.stakeholderId;
+      const issue = {
+        type: 'issue' as const,
+        date: input.date,
+        shareClassId: plan.shareClassId,
+        shareCount: input.quantity,
+        toStakeholderId,
+        fromStakeholderId: null,
+        firstShareNumber: null,
+        lastShareNumber: null,
+      };
+      const ledger = await loadLedger(tx, input.companyId);
+      ledger.events.push(toLedgerEvent('new', ledger.events.length, issue));
+      if (type === 'receipt_options')
+        ledger.receipts.push({
+          id: 'new-receipt',
+          date: input.date,
+          stakStakeholderId: toStakeholderId,
+          shareClassId: plan.shareClassId,
+          receiptCount: input.quantity,
+        });
+      await assertRegister(tx, input.companyId, ledger);
+      const [event] = await tx
+        .insert(shareEvent)
+        .values({
+          ...issue,
+          organizationId: actor.organizationId,
+          companyId: input.companyId,
+          pricePerShare: row.exercisePrice,
+          currency: row.exercisePrice ? row.currency : null,
+          notes: `Exercise of grant ${row.id}`,
+        })
+        .returning();
+      shareEventId = event!.id;
+      if (type === 'receipt_options') {
+        const [receipt] = await tx
+          .insert(depositaryReceipt)
+          .values({
+            organizationId: actor.organizationId,
+            companyId: input.companyId,
+            stakStakeholderId: toStakeholderId,
+            shareClassId: plan.shareClassId,
+            holderStakeholderId: row.stakeholderId,
+            receiptCount: input.quantity,
+            date: input.date,
+            notes: `Exercise of grant ${row.id}`,
+          })
+          .returning();
+        receiptId = receipt!.id;
+      }
+    }
+    const [exercise] = await tx
+      .insert(grantExercise)
+      .values({
+        organizationId: actor.organizationId,
+        companyId: input.companyId,
+        grantId: row.id,
+        date: input.date,
+        quantity: input.quantity,
+        shareEventId,
+        receiptId,
+      })
+      .returning();
+    await recordAudit(tx, {
+      actor,
+      action: 'create',
+      entityType: 'grant_exercise',
+      entityId: exercise!.id,
+      companyId: input.companyId,
+      changes: snapshot({ grant: row.id, date: input.date, quantity: input.quantity }),
+    });
+    return detail(tx, input.companyId, row.id);
+  });
+}
+
+/** Records the company's change of control: single-trigger plans accelerate on this date. */
+export async function recordChangeOfControl({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; date: string }>): Promise<{ date: string }> {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const existing = await tx
+      .select()
+      .from(companyEvent)
+      .where(
+        and(
+          eq(companyEvent.companyId, input.companyId),
+          eq(companyEvent.type, 'change_of_control'),
+        ),
+      )
+      .limit(1);
+    if (existing[0])
+      throw new AppError('CONFLICT', `A change of control was recorded on ${existing[0].date}`);
+    const [row] = await tx
+      .insert(companyEvent)
+      .values({
+        organizationId: actor.organizationId,
+        companyId: input.companyId,
+        type: 'change_of_control',
+        date: input.date,
+      })
+      .returning();
+    await recordAudit(tx, {
+      actor,
+      action: 'create',
+      entityType: 'change_of_control',
+      entityId: row!.id,
+      companyId: input.companyId,
+      changes: snapshot({ date: input.date }),
+    });
+    return { date: input.date };
+  });
+}

@@ -1,0 +1,404 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { ok } from '../support/equity';
+
+let t: TestApp;
+let ann: Awaited<ReturnType<TestApp['signUp']>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ann = await t.signUp({ name: 'Ann Advocaat' });
+});
+afterAll(() => t.close());
+
+const FOUR_YEARS_CLIFF = {
+  type: 'time',
+  periodLength: 1,
+  periodUnit: 'months',
+  occurrences: 48,
+  cliffPeriods: 12,
+};
+
+async function call(path: string, method = 'GET', body?: unknown) {
+  const res = await t.request(`/api/v1${path}`, { method, body, cookie: ann.cookie });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** A company with an employee, a STAK, a common class and plans. */
+async function setup(
+  options: {
+    country?: string;
+    planType?: string;
+    poolSize?: number;
+    plan?: Record<string, unknown>;
+  } = {},
+) {
+  const company = await ok<{ id: string }>(t, ann.cookie, '/company', 'POST', {
+    companyName: 'Grant B.V.',
+    country: options.country ?? 'NL',
+  });
+  const base = `/company/${company.id}`;
+  const person = async (name: string, relationship: string) =>
+    (
+      await ok<{ id: string }>(t, ann.cookie, `${base}/stakeholders`, 'POST', {
+        name,
+        relationship,
+      })
+    ).id;
+  const eve = await person('Eve Employee', 'employee');
+  const stak = await person('STAK Grant', 'stak');
+  const common = (
+    await ok<{ id: string }>(t, ann.cookie, `${base}/share-classes`, 'POST', {
+      name: 'Common',
+      nominalValue: '0.01',
+    })
+  ).id;
+  const planType = options.planType ?? 'stock_options';
+  const plan = await ok<{ id: string }>(t, ann.cookie, `${base}/plans`, 'POST', {
+    name: 'ESOP',
+    planType,
+    shareClassId: ['phantom_shares', 'sar', 'virtual_shares'].includes(planType) ? null : common,
+    stakStakeholderId: planType === 'receipt_options' ? stak : null,
+    poolSize: options.poolSize ?? 20000,
+    boardApprovalDate: '2024-01-01',
+    exerciseWindowMonths: 3,
+    ...options.plan,
+  });
+  return { companyId: company.id, base, eve, stak, common, planId: plan.id };
+}
+
+const grantBody = (s: Awaited<ReturnType<typeof setup>>, extra: Record<string, unknown> = {}) => ({
+  stakeholderId: s.eve,
+  planId: s.planId,
+  quantity: 10000,
+  exercisePrice: '0.10',
+  grantDate: '2024-01-15',
+  vestingStartDate: '2024-01-15',
+  terms: FOUR_YEARS_CLIFF,
+  ...extra,
+});
+
+describe('grants', () => {
+  it('saves the worked example and serves its schedule', async () => {
+    const s = await setup();
+    const res = await call(`${s.base}/grants`, 'POST', grantBody(s));
+    expect(res.status).toBe(201);
+    expect(res.body.installments[0]).toMatchObject({
+      date: '2025-01-15',
+      quantity: 2500,
+      source: 'cliff',
+    });
+    expect(res.body.installments.at(-1)).toMatchObject({ date: '2028-01-15', cumulative: 10000 });
+    expect(res.body).toMatchObject({
+      currency: 'EUR',
+      stakeholderName: 'Eve Employee',
+      planName: 'ESOP',
+      exercisePrice: '0.1',
+    });
+    const list = await ok<{ items: { schedule: { vested: number; exercisable: number } }[] }>(
+      t,
+      ann.cookie,
+      `${s.base}/grants`,
+    );
+    expect(list.items).toHaveLength(1);
+    const plan = await ok<{ poolGranted: number; poolAvailable: number }>(
+      t,
+      ann.cookie,
+      `${s.base}/plans/${s.planId}`,
+    );
+    expect(plan).toMatchObject({ poolGranted: 10000, poolAvailable: 10000 });
+  });
+
+  it('refuses granting beyond the pool (409 POOL_EXHAUSTED with the available number)', async () => {
+    const s = await setup({ poolSize: 12000 });
+    await ok(t, ann.cookie, `${s.base}/grants`, 'POST', grantBody(s));
+    const res = await call(`${s.base}/grants`, 'POST', grantBody(s, { quantity: 2001 }));
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('POOL_EXHAUSTED');
+    expect(res.body.error.message).toContain('(available: 2,000)');
+    expect((await ok<{ items: unknown[] }>(t, ann.cookie, `${s.base}/grants`)).items).toHaveLength(
+      1,
+    );
+    // Nor can the pool be reduced below what is granted.
+    const shrink = await call(`${s.base}/plans/${s.planId}`, 'PATCH', { poolSize: 9000 });
+    expect(shrink.status).toBe(409);
+    expect(shrink.body.error.code).toBe('POOL_EXHAUSTED');
+  });
+
+  it.each([
+    [{ expiryDate: '2024-01-01' }, 'expiryDate'],
+    [{ vestingStartDate: '2022-12-31' }, 'vestingStartDate'],
+    [{ exercisePrice: null }, 'exercisePrice'],
+    [{ offerDate: '2024-02-01' }, 'offerDate'],
+    [{ taxAtExercise: true }, 'taxElectionDate'],
+    [{ terms: { ...FOUR_YEARS_CLIFF, cliffPeriods: 60 } }, 'terms.cliffPeriods'],
+    [{ quantity: 0 }, 'quantity'],
+  ])('refuses %o naming %s', async (patch, field) => {
+    const s = await setup();
+    const res = await call(`${s.base}/grants`, 'POST', grantBody(s, patch));
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.error.fields)).toContain(field);
+  });
+
+  it('restricted shares and RSUs take no exercise price', async () => {
+    const s = await setup({ planType: 'rsu' });
+    const res = await call(`${s.base}/grants`, 'POST', grantBody(s));
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toHaveProperty('exercisePrice');
+    expect(
+      (await call(`${s.base}/grants`, 'POST', grantBody(s, { exercisePrice: null }))).status,
+    ).toBe(201);
+  });
+
+  it('Belgian offers must be accepted within 60 days', async () => {
+    const s = await setup({ country: 'BE' });
+    const late = await call(
+      `${s.base}/grants`,
+      'POST',
+      grantBody(s, { offerDate: '2024-01-02', acceptanceDate: '2024-03-03' }),
+    );
+    expect(late.status).toBe(400);
+    expect(late.body.error.fields.acceptanceDate).toContain('by 2024-03-02');
+    const inTime = await call(
+      `${s.base}/grants`,
+      'POST',
+      grantBody(s, { offerDate: '2024-01-02', acceptanceDate: '2024-03-02' }),
+    );
+    expect(inTime.status).toBe(201);
+    expect(inTime.body.acceptanceDeadline).toBe('2024-03-02');
+  });
+});
+
+describe('leavers, exercises and cancellation', () => {
+  it('a good leaver keeps vested options until the deadline; exercising issues shares; the cap table follows', async () => {
+    const s = await setup();
+    const created = await ok<{ id: string }>(
+      t,
+      ann.cookie,
+      `${s.base}/grants`,
+      'POST',
+      grantBody(s),
+    );
+    const g = `${s.base}/grants/${created.id}`;
+    const left = await ok<{ schedule: Record<string, unknown>; status: string }>(
+      t,
+      ann.cookie,
+      `${g}/termination`,
+      'POST',
+      { date: '2025-03-20', leaverType: 'good', reason: 'Resigned' },
+    );
+    // Vested: 2,500 + 208 + 209 = 2,917; the rest is forfeited; 3 months to exercise.
+    expect(left.schedule).toMatchObject({
+      vested: 2917,
+      forfeited: 7083,
+      unvested: 0,
+      exerciseDeadline: '2025-06-20',
+    });
+    const again = await call(`${g}/termination`, 'POST', { date: '2025-04-01', leaverType: 'bad' });
+    expect(again.status).toBe(409);
+    const tooMany = await call(`${g}/exercises`, 'POST', { date: '2025-04-01', quantity: 2918 });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.error.fields.quantity).toBe('At most 2,917 exercisable on 2025-04-01');
+    const exercised = await ok<{
+      schedule: Record<string, unknown>;
+      status: string;
+      exercises: { shareEventId: string }[];
+    }>(t, ann.cookie, `${g}/exercises`, 'POST', { date: '2025-04-01', quantity: 1000 });
+    expect(exercised.schedule).toMatchObject({ exercised: 1000 });
+    expect(exercised.status).toBe('partly_exercised');
+    expect(exercised.exercises[0]!.shareEventId).toBeTruthy();
+    const table = await ok<{
+      rows: {
+        name: string;
+        shares: Record<string, number>;
+        awardsVested: number;
+        awardsUnvested: number;
+      }[];
+      pools: { available: number }[];
+    }>(t, ann.cookie, `${s.base}/cap-table?asOf=2025-05-01`);
+    expect(table.rows.find((r) => r.name === 'Eve Employee')).toMatchObject({
+      shares: { [s.common]: 1000 },
+      awardsVested: 1917,
+      awardsUnvested: 0,
+    });
+    // Forfeited options returned to the pool: 20,000 − 10,000 + 7,083.
+    expect(table.pools[0]!.available).toBe(17083);
+    const afterDeadline = await call(`${g}/exercises`, 'POST', { date: '2025-06-21', quantity: 1 });
+    expect(afterDeadline.status).toBe(409);
+    expect((await call(g, 'DELETE')).status).toBe(409);
+  });
+
+  it('a bad leaver forfeits vested options too', async () => {
+    const s = await setup();
+    const created = await ok<{ id: string }>(
+      t,
+      ann.cookie,
+      `${s.base}/grants`,
+      'POST',
+      grantBody(s),
+    );
+    const left = await ok<{ schedule: Record<string, unknown>; status: string }>(
+      t,
+      ann.cookie,
+      `/company/${s.companyId}/grants/${created.id}/termination`,
+      'POST',
+      { date: '2025-03-20', leaverType: 'bad' },
+    );
+    expect(left.schedule).toMatchObject({ vested: 0, forfeited: 10000, exercisable: 0 });
+    expect(left.status).toBe('forfeited');
+  });
+
+  it('options on receipts: exercising issues shares to the STAK and receipts to the holder', async () => {
+    const s = await setup({ planType: 'receipt_options' });
+    const created = await ok<{ id: string }>(
+      t,
+      ann.cookie,
+      `${s.base}/grants`,
+      'POST',
+      grantBody(s),
+    );
+    const exercised = await ok<{ exercises: { receiptId: string }[] }>(
+      t,
+      ann.cookie,
+      `${s.base}/grants/${created.id}/exercises`,
+      'POST',
+      { date: '2025-02-01', quantity: 500 },
+    );
+    expect(exercised.exercises[0]!.receiptId).toBeTruthy();
+    const receipts = await ok<{ items: { holderStakeholderId: string; receiptCount: number }[] }>(
+      t,
+      ann.cookie,
+      `${s.base}/receipts`,
+    );
+    expect(receipts.items).toEqual([
+      expect.objectContaining({ holderStakeholderId: s.eve, receiptCount: 500 }),
+    ]);
+    const table = await ok<{ rows: { name: string; fullyDiluted: number }[] }>(
+      t,
+      ann.cookie,
+      `${s.base}/cap-table?asOf=2025-02-01`,
+    );
+    expect(table.rows.find((r) => r.name === 'STAK Grant')!.fullyDiluted).toBe(500);
+  });
+
+  it('cash-settled plans record the settlement without shares', async () => {
+    const s = await setup({ planType: 'phantom_shares' });
+    const created = await ok<{ id: string }>(
+      t,
+      ann.cookie,
+      `${s.base}/grants`,
+      'POST',
+      grantBody(s),
+    );
+    const exercised = await ok<{ exercises: { shareEventId: string | null }[] }>(
+      t,
+      ann.cookie,
+      `${s.base}/grants/${created.id}/exercises`,
+      'POST',
+      { date: '2025-02-01', quantity: 500 },
+    );
+    expect(exercised.exercises[0]!.shareEventId).toBeNull();
+    expect(
+      (await ok<{ items: unknown[] }>(t, ann.cookie, `${s.base}/share-events`)).items,
+    ).toHaveLength(0);
+  });
+
+  it('a cancellation ends the grant and returns the rest to the pool', async () => {
+    const s = await setup();
+    const created = await ok<{ id: string }>(
+      t,
+      ann.cookie,
+      `${s.base}/grants`,
+      'POST',
+      grantBody(s),
+    );
+    const cancelled = await ok<{ status: string; schedule: Record<string, unknown> }>(
+      t,
+      ann.cookie,
+      `${s.base}/grants/${created.id}/cancellation`,
+      'POST',
+      { date: '2024-06-01', reason: 'Offer withdrawn' },
+    );
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.schedule).toMatchObject({ exercisable: 0, forfeited: 10000 });
+    const plan = await ok<{ poolAvailable: number }>(t, ann.cookie, `${s.base}/plans/${s.planId}`);
+    expect(plan.poolAvailable).toBe(20000);
+    expect(
+      (
+        await call(`${s.base}/grants/${created.id}/exercises`, 'POST', {
+          date: '2025-06-01',
+          quantity: 1,
+        })
+      ).status,
+    ).toBe(409);
+  });
+});
+
+describe('milestones and change of control', () => {
+  it('achieving a milestone vests its portion on that date', async () => {
+    const s = await setup();
+    const created = await ok<{ id: string; schedule: { pending: unknown[] } }>(
+      t,
+      ann.cookie,
+      `${s.base}/grants`,
+      'POST',
+      grantBody(s, {
+        quantity: 1000,
+        terms: {
+          type: 'milestone',
+          milestones: [{ id: 'launch', name: 'Launch', portion: { numerator: 1, denominator: 1 } }],
+        },
+      }),
+    );
+    expect(created.schedule.pending).toEqual([{ milestoneId: 'launch', quantity: 1000 }]);
+    const achieved = await ok<{ schedule: { vested: number } }>(
+      t,
+      ann.cookie,
+      `${s.base}/grants/${created.id}/milestones/launch/achievement`,
+      'POST',
+      { date: '2024-06-01' },
+    );
+    expect(achieved.schedule.vested).toBe(1000);
+    expect(
+      (
+        await call(`${s.base}/grants/${created.id}/milestones/nope/achievement`, 'POST', {
+          date: '2024-06-01',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(`${s.base}/grants/${created.id}/milestones/launch/achievement`, 'POST', {
+          date: '2024-07-01',
+        })
+      ).status,
+    ).toBe(409);
+  });
+
+  it('single trigger: a change of control accelerates the plan percentage', async () => {
+    const s = await setup({ plan: { acceleration: { trigger: 'single', percent: 100 } } });
+    const created = await ok<{ id: string }>(
+      t,
+      ann.cookie,
+      `${s.base}/grants`,
+      'POST',
+      grantBody(s),
+    );
+    const coc = await call(`${s.base}/change-of-control`, 'POST', { date: '2025-03-20' });
+    expect(coc.status).toBe(201);
+    const g = await ok<{
+      schedule: { vested: number };
+      installments: { source: string; quantity: number; date: string }[];
+    }>(t, ann.cookie, `${s.base}/grants/${created.id}`);
+    expect(g.schedule.vested).toBe(10000);
+    expect(g.installments.at(-1)).toMatchObject({
+      source: 'acceleration',
+      date: '2025-03-20',
+      quantity: 7083,
+    });
+    expect((await call(`${s.base}/change-of-control`, 'POST', { date: '2025-04-01' })).status).toBe(
+      409,
+    );
+  });
+});
