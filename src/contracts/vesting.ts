@@ -147,9 +147,27 @@ export const combinedTermsSchema = z
       .min(2, 'Combined terms have at least two parts')
       .max(10, 'At most 10 parts'),
   })
-  .refine((t) => portionSum(t.parts.map((p) => p.portion)) === 0, {
-    message: 'The parts’ portions must add up to exactly the whole',
-    path: ['parts'],
+  .superRefine((t, ctx) => {
+    if (portionSum(t.parts.map((p) => p.portion)) !== 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['parts'],
+        message: 'The parts’ portions must add up to exactly the whole',
+      });
+    // Milestones are addressed by id (achievement endpoint): unique across all parts.
+    const seen = new Set<string>();
+    t.parts.forEach((part, i) => {
+      if (part.terms.type !== 'milestone') return;
+      part.terms.milestones.forEach((m, j) => {
+        if (seen.has(m.id))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['parts', i, 'terms', 'milestones', j, 'id'],
+            message: 'Milestone ids must be unique across all parts',
+          });
+        seen.add(m.id);
+      });
+    });
   });
 
 /** Time-based (with an optional cliff), milestone-based or combined terms. */
@@ -455,3 +473,55 @@ export const cancellationSchema = z.strictObject({
   date: date('date'),
   reason: terminationSchema.shape.reason,
 });
+
+export const UPCOMING_TYPES = [
+  'cliff',
+  'installment',
+  'acceptance_deadline',
+  'expiry',
+  'exercise_deadline',
+] as const;
+
+export const upcomingQuerySchema = z.object({
+  days: z
+    .string()
+    .regex(/^\d{1,3}$/, 'days must be a whole number from 1 to 365')
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, 'days must be a whole number from 1 to 365')
+        .max(365, 'days must be a whole number from 1 to 365'),
+    )
+    .optional(),
+  companyId: z.uuid('companyId must be an id').optional(),
+  types: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()) : undefined))
+    .pipe(
+      z
+        .array(
+          z.enum(UPCOMING_TYPES, { error: `types must be among ${UPCOMING_TYPES.join(', ')}` }),
+        )
+        .optional(),
+    ),
+});
+
+/** One dated thing a lawyer should act on or expect (practice view, company grants tab). */
+export const upcomingItemSchema = z.object({
+  date: z.string(),
+  type: z.enum(UPCOMING_TYPES),
+  companyId: z.uuid(),
+  companyName: z.string(),
+  grantId: z.uuid(),
+  stakeholderName: z.string(),
+  planName: z.string(),
+  quantity: z.number().int().nullable(),
+});
+export const upcomingResponseSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  items: z.array(upcomingItemSchema),
+});
+export type UpcomingItem = z.infer<typeof upcomingItemSchema>;

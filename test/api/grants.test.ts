@@ -402,3 +402,64 @@ describe('milestones and change of control', () => {
     );
   });
 });
+
+describe('GET /api/v1/upcoming (practice view)', () => {
+  it('lists cliffs, installments, acceptance deadlines and exercise deadlines across clients, soonest first', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const shift = (days: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const nl = await setup();
+    // Vesting started 11 months and a bit ago: the 12-month cliff falls within the next 90 days.
+    const start = shift(-330);
+    await ok(
+      t,
+      ann.cookie,
+      `${nl.base}/grants`,
+      'POST',
+      grantBody(nl, { grantDate: start, vestingStartDate: start, quantity: 4800 }),
+    );
+    const be = await setup({ country: 'BE' });
+    await ok(t, ann.cookie, `${be.base}/plans/${be.planId}`, 'PATCH', {
+      boardApprovalDate: shift(-30),
+    });
+    await ok(
+      t,
+      ann.cookie,
+      `${be.base}/grants`,
+      'POST',
+      grantBody(be, {
+        grantDate: shift(-10),
+        vestingStartDate: shift(-10),
+        offerDate: shift(-10),
+        status: 'offered',
+      }),
+    );
+    const res = await ok<{
+      items: { type: string; date: string; companyName: string; quantity: number | null }[];
+    }>(t, ann.cookie, '/upcoming?days=90');
+    const cliff = res.items.find((i) => i.type === 'cliff');
+    expect(cliff).toMatchObject({ date: addMonthsIso(start, 12), quantity: 1200 });
+    expect(res.items.find((i) => i.type === 'acceptance_deadline')).toMatchObject({
+      date: shift(50),
+      quantity: 10000,
+    });
+    const dates = res.items.map((i) => i.date);
+    expect(dates).toEqual([...dates].sort());
+    const onlyNl = await ok<{ items: { companyName: string; type: string }[] }>(
+      t,
+      ann.cookie,
+      `/upcoming?companyId=${nl.companyId}&types=cliff`,
+    );
+    expect(onlyNl.items.map((i) => i.type)).toEqual(['cliff']);
+    const bad = await call('/upcoming?days=1000');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty('days');
+  });
+});
+
+function addMonthsIso(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const last = new Date(Date.UTC(Math.floor(index / 12), (index % 12) + 1, 0)).getUTCDate();
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}

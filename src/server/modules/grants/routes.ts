@@ -11,7 +11,10 @@ import {
   grantUpdateSchema,
   milestoneAchievementSchema,
   terminationSchema,
+  upcomingQuerySchema,
+  upcomingResponseSchema,
 } from '../../../contracts/vesting';
+import { listUpcoming } from './upcoming';
 import type { AppEnv } from '../../http/context';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 import { guarded } from '../../http/permissions';
@@ -159,7 +162,38 @@ const changeOfControl = guarded(
   { resource: 'grant', action: 'update' },
 );
 
+const upcoming = guarded(
+  createRoute({
+    method: 'get',
+    path: '/upcoming',
+    tags,
+    summary:
+      'Cliffs, installments, acceptance deadlines, expiries and exercise deadlines ahead, across all clients',
+    request: { query: upcomingQuerySchema },
+    responses: {
+      200: jsonContent(upcomingResponseSchema, 'Soonest first'),
+      ...errorResponses(400, 401, 403, 404),
+    },
+  }),
+  { resource: 'grant', action: 'read' },
+);
+
 export function registerGrantRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(upcoming, async (c) => {
+    const q = c.req.valid('query');
+    return c.json(
+      await listUpcoming({
+        db: c.var.db,
+        actor: c.var.actor,
+        input: {
+          days: q.days,
+          companyId: q.companyId ? toId(q.companyId) : undefined,
+          types: q.types,
+        },
+      }),
+      200,
+    );
+  });
   const args = (c: { var: AppEnv['Variables'] }) => ({ db: c.var.db, actor: c.var.actor });
   app.openapi(list, async (c) => {
     const { companyId } = c.req.valid('param');

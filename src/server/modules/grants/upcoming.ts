@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import type { UpcomingItem } from '../../../contracts/vesting';
+import { isoDateOf } from '../../../domain/dates';
+import { addDays } from '../../../domain/vesting';
+import { company } from '../../db/schema';
+import type { ServiceArgs } from '../../http/context';
+import { checkCompany } from '../equity/shared';
+import { changeOfControlDates, figuresOf, loadGrants } from './load';
+
+/**
+ * What is due in the next `days` days across the workspace's client companies (issue 5 practice
+ * view): cliffs and installments, Belgian acceptance deadlines, grant expiries and leavers'
+ * exercise deadlines, soonest first.
+ */
+export async function listUpcoming({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ days?: number; companyId?: string; types?: UpcomingItem['type'][] }>) {
+  if (input.companyId) await checkCompany(db, actor.organizationId, input.companyId);
+  const from = isoDateOf(new Date());
+  const to = addDays(from, input.days ?? 90);
+  const companies = await db
+    .select({ id: company.id, name: company.companyName, country: company.country })
+    .from(company)
+    .where(eq(company.organizationId, actor.organizationId));
+  const byId = new Map(companies.map((c) => [c.id, c]));
+  const ids = input.companyId ? [input.companyId] : companies.map((c) => c.id);
+  const coc = await changeOfControlDates(db, ids);
+  const bundles = (await Promise.all(ids.map((companyId) => loadGrants(db, { companyId })))).flat();
+  const items: UpcomingItem[] = [];
+  const inWindow = (date: string | null): date is string =>
+    date !== null && date >= from && date <= to;
+  for (const b of bundles) {
+    if (b.row.cancelledDate) continue;
+    const c = byId.get(b.row.companyId)!;
+    const base = {
+      companyId: c.id,
+      companyName: c.name,
+      grantId: b.row.id,
+      stakeholderName: b.stakeholderName,
+      planName: b.plan.name,
+    };
+    const f = figuresOf(b, coc.get(c.id) ?? null, from);
+    for (const i of f.result.installments) {
+      if (inWindow(i.date) && (i.source === 'cliff' || i.source === 'time'))
+        items.push({
+          ...base,
+          date: i.date,
+          type: i.source === 'cliff' ? 'cliff' : 'installment',
+          quantity: i.quantity,
+        });
+    }
+    if (c.country === 'BE' && b.row.offerDate && !b.row.acceptanceDate) {
+      const deadline = addDays(b.row.offerDate, 60);
+      if (inWindow(deadline))
+        items.push({
+          ...base,
+          date: deadline,
+          type: 'acceptance_deadline',
+          quantity: b.row.quantity,
+        });
+    }
+    if (inWindow(b.row.expiryDate) && f.exercisable + f.unvested > 0)
+      items.push({
+        ...base,
+        date: b.row.expiryDate,
+        type: 'expiry',
+        quantity: f.exercisable + f.unvested,
+      });
+    if (inWindow(f.result.exerciseDeadline) && f.exercisable > 0)
+      items.push({
+        ...base,
+        date: f.result.exerciseDeadline,
+        type: 'exercise_deadline',
+        quantity: f.exercisable,
+      });
+  }
+  const wanted = input.types ? new Set(input.types) : null;
+  const order = ['acceptance_deadline', 'exercise_deadline', 'expiry', 'cliff', 'installment'];
+  return {
+    from,
+    to,
+    items: items
+      .filter((i) => !wanted || wanted.has(i.type))
+      .sort((a, b) =>
+        a.date < b.date
+          ? -1
+          : a.date > b.date
+            ? 1
+            : order.indexOf(a.type) - order.indexOf(b.type) ||
+              a.companyName.localeCompare(b.companyName),
+      ),
+  };
+}
