@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AppAdminRouteRouteImport } from './routes/_app/admin/route'
 import { Route as AppOrganizationRouteRouteImport } from './routes/_app/organization/route'
+import { Route as AppVestingTemplatesRouteImport } from './routes/_app/vesting-templates'
 import { Route as AuthAcceptInvitationRouteImport } from './routes/auth/accept-invitation'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as AuthEmailOtpRouteImport } from './routes/auth/email-otp'
@@ -43,6 +44,7 @@ import { Route as AppOrganizationTeamsRouteImport } from './routes/_app/organiza
 import { Route as AppCompaniesCompanyIdIndexRouteImport } from './routes/_app/companies/$companyId/index'
 import { Route as AppCompaniesCompanyIdActivityRouteImport } from './routes/_app/companies/$companyId/activity'
 import { Route as AppCompaniesCompanyIdCapTableRouteImport } from './routes/_app/companies/$companyId/cap-table'
+import { Route as AppCompaniesCompanyIdGrantsRouteImport } from './routes/_app/companies/$companyId/grants'
 import { Route as AppCompaniesCompanyIdPlansRouteImport } from './routes/_app/companies/$companyId/plans'
 import { Route as AppCompaniesCompanyIdStakeholdersRouteImport } from './routes/_app/companies/$companyId/stakeholders'
 import { Route as AppOrganizationSlugIndexRouteImport } from './routes/_app/organization/$slug/index'
@@ -51,6 +53,7 @@ import { Route as AppOrganizationSlugMembersRouteImport } from './routes/_app/or
 import { Route as AppOrganizationSlugRolesRouteImport } from './routes/_app/organization/$slug/roles'
 import { Route as AppOrganizationSlugSettingsRouteImport } from './routes/_app/organization/$slug/settings'
 import { Route as AppOrganizationSlugTeamsRouteImport } from './routes/_app/organization/$slug/teams'
+import { Route as AppCompaniesCompanyIdGrantsGrantIdRouteImport } from './routes/_app/companies/$companyId/grants_.$grantId'
 import { Route as AppCompaniesCompanyIdPlansPlanIdRouteImport } from './routes/_app/companies/$companyId/plans_.$planId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -70,6 +73,11 @@ const AppAdminRouteRoute = AppAdminRouteRouteImport.update({
 const AppOrganizationRouteRoute = AppOrganizationRouteRouteImport.update({
   id: '/organization',
   path: '/organization',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppVestingTemplatesRoute = AppVestingTemplatesRouteImport.update({
+  id: '/vesting-templates',
+  path: '/vesting-templates',
   getParentRoute: () => AppRoute,
 } as any)
 const AuthAcceptInvitationRoute = AuthAcceptInvitationRouteImport.update({
@@ -226,6 +234,12 @@ const AppCompaniesCompanyIdCapTableRoute =
     path: '/cap-table',
     getParentRoute: () => AppCompaniesCompanyIdRoute,
   } as any)
+const AppCompaniesCompanyIdGrantsRoute =
+  AppCompaniesCompanyIdGrantsRouteImport.update({
+    id: '/grants',
+    path: '/grants',
+    getParentRoute: () => AppCompaniesCompanyIdRoute,
+  } as any)
 const AppCompaniesCompanyIdPlansRoute =
   AppCompaniesCompanyIdPlansRouteImport.update({
     id: '/plans',
@@ -274,6 +288,12 @@ const AppOrganizationSlugTeamsRoute =
     path: '/teams',
     getParentRoute: () => AppOrganizationSlugRouteRoute,
   } as any)
+const AppCompaniesCompanyIdGrantsGrantIdRoute =
+  AppCompaniesCompanyIdGrantsGrantIdRouteImport.update({
+    id: '/grants_/$grantId',
+    path: '/grants/$grantId',
+    getParentRoute: () => AppCompaniesCompanyIdRoute,
+  } as any)
 const AppCompaniesCompanyIdPlansPlanIdRoute =
   AppCompaniesCompanyIdPlansPlanIdRouteImport.update({
     id: '/plans_/$planId',
@@ -285,6 +305,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AppAdminRouteRouteWithChildren
   '/organization': typeof AppOrganizationRouteRouteWithChildren
+  '/vesting-templates': typeof AppVestingTemplatesRoute
   '/auth/accept-invitation': typeof AuthAcceptInvitationRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/email-otp': typeof AuthEmailOtpRoute
@@ -314,6 +335,7 @@ export interface FileRoutesByFullPath {
   '/organization/': typeof AppOrganizationIndexRoute
   '/companies/$companyId/activity': typeof AppCompaniesCompanyIdActivityRoute
   '/companies/$companyId/cap-table': typeof AppCompaniesCompanyIdCapTableRoute
+  '/companies/$companyId/grants': typeof AppCompaniesCompanyIdGrantsRoute
   '/companies/$companyId/plans': typeof AppCompaniesCompanyIdPlansRoute
   '/companies/$companyId/stakeholders': typeof AppCompaniesCompanyIdStakeholdersRoute
   '/organization/$slug/api-keys': typeof AppOrganizationSlugApiKeysRoute
@@ -323,10 +345,12 @@ export interface FileRoutesByFullPath {
   '/organization/$slug/teams': typeof AppOrganizationSlugTeamsRoute
   '/companies/$companyId/': typeof AppCompaniesCompanyIdIndexRoute
   '/organization/$slug/': typeof AppOrganizationSlugIndexRoute
+  '/companies/$companyId/grants/$grantId': typeof AppCompaniesCompanyIdGrantsGrantIdRoute
   '/companies/$companyId/plans/$planId': typeof AppCompaniesCompanyIdPlansPlanIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/vesting-templates': typeof AppVestingTemplatesRoute
   '/auth/accept-invitation': typeof AuthAcceptInvitationRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/email-otp': typeof AuthEmailOtpRoute
@@ -354,6 +378,7 @@ export interface FileRoutesByTo {
   '/organization': typeof AppOrganizationIndexRoute
   '/companies/$companyId/activity': typeof AppCompaniesCompanyIdActivityRoute
   '/companies/$companyId/cap-table': typeof AppCompaniesCompanyIdCapTableRoute
+  '/companies/$companyId/grants': typeof AppCompaniesCompanyIdGrantsRoute
   '/companies/$companyId/plans': typeof AppCompaniesCompanyIdPlansRoute
   '/companies/$companyId/stakeholders': typeof AppCompaniesCompanyIdStakeholdersRoute
   '/organization/$slug/api-keys': typeof AppOrganizationSlugApiKeysRoute
@@ -363,6 +388,7 @@ export interface FileRoutesByTo {
   '/organization/$slug/teams': typeof AppOrganizationSlugTeamsRoute
   '/companies/$companyId': typeof AppCompaniesCompanyIdIndexRoute
   '/organization/$slug': typeof AppOrganizationSlugIndexRoute
+  '/companies/$companyId/grants/$grantId': typeof AppCompaniesCompanyIdGrantsGrantIdRoute
   '/companies/$companyId/plans/$planId': typeof AppCompaniesCompanyIdPlansPlanIdRoute
 }
 export interface FileRoutesById {
@@ -371,6 +397,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/_app/admin': typeof AppAdminRouteRouteWithChildren
   '/_app/organization': typeof AppOrganizationRouteRouteWithChildren
+  '/_app/vesting-templates': typeof AppVestingTemplatesRoute
   '/auth/accept-invitation': typeof AuthAcceptInvitationRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/auth/email-otp': typeof AuthEmailOtpRoute
@@ -400,6 +427,7 @@ export interface FileRoutesById {
   '/_app/organization/': typeof AppOrganizationIndexRoute
   '/_app/companies/$companyId/activity': typeof AppCompaniesCompanyIdActivityRoute
   '/_app/companies/$companyId/cap-table': typeof AppCompaniesCompanyIdCapTableRoute
+  '/_app/companies/$companyId/grants': typeof AppCompaniesCompanyIdGrantsRoute
   '/_app/companies/$companyId/plans': typeof AppCompaniesCompanyIdPlansRoute
   '/_app/companies/$companyId/stakeholders': typeof AppCompaniesCompanyIdStakeholdersRoute
   '/_app/organization/$slug/api-keys': typeof AppOrganizationSlugApiKeysRoute
@@ -409,6 +437,7 @@ export interface FileRoutesById {
   '/_app/organization/$slug/teams': typeof AppOrganizationSlugTeamsRoute
   '/_app/companies/$companyId/': typeof AppCompaniesCompanyIdIndexRoute
   '/_app/organization/$slug/': typeof AppOrganizationSlugIndexRoute
+  '/_app/companies/$companyId/grants_/$grantId': typeof AppCompaniesCompanyIdGrantsGrantIdRoute
   '/_app/companies/$companyId/plans_/$planId': typeof AppCompaniesCompanyIdPlansPlanIdRoute
 }
 export interface FileRouteTypes {
@@ -417,6 +446,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/organization'
+    | '/vesting-templates'
     | '/auth/accept-invitation'
     | '/auth/callback'
     | '/auth/email-otp'
@@ -446,6 +476,7 @@ export interface FileRouteTypes {
     | '/organization/'
     | '/companies/$companyId/activity'
     | '/companies/$companyId/cap-table'
+    | '/companies/$companyId/grants'
     | '/companies/$companyId/plans'
     | '/companies/$companyId/stakeholders'
     | '/organization/$slug/api-keys'
@@ -455,10 +486,12 @@ export interface FileRouteTypes {
     | '/organization/$slug/teams'
     | '/companies/$companyId/'
     | '/organization/$slug/'
+    | '/companies/$companyId/grants/$grantId'
     | '/companies/$companyId/plans/$planId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/vesting-templates'
     | '/auth/accept-invitation'
     | '/auth/callback'
     | '/auth/email-otp'
@@ -486,6 +519,7 @@ export interface FileRouteTypes {
     | '/organization'
     | '/companies/$companyId/activity'
     | '/companies/$companyId/cap-table'
+    | '/companies/$companyId/grants'
     | '/companies/$companyId/plans'
     | '/companies/$companyId/stakeholders'
     | '/organization/$slug/api-keys'
@@ -495,6 +529,7 @@ export interface FileRouteTypes {
     | '/organization/$slug/teams'
     | '/companies/$companyId'
     | '/organization/$slug'
+    | '/companies/$companyId/grants/$grantId'
     | '/companies/$companyId/plans/$planId'
   id:
     | '__root__'
@@ -502,6 +537,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/_app/admin'
     | '/_app/organization'
+    | '/_app/vesting-templates'
     | '/auth/accept-invitation'
     | '/auth/callback'
     | '/auth/email-otp'
@@ -531,6 +567,7 @@ export interface FileRouteTypes {
     | '/_app/organization/'
     | '/_app/companies/$companyId/activity'
     | '/_app/companies/$companyId/cap-table'
+    | '/_app/companies/$companyId/grants'
     | '/_app/companies/$companyId/plans'
     | '/_app/companies/$companyId/stakeholders'
     | '/_app/organization/$slug/api-keys'
@@ -540,6 +577,7 @@ export interface FileRouteTypes {
     | '/_app/organization/$slug/teams'
     | '/_app/companies/$companyId/'
     | '/_app/organization/$slug/'
+    | '/_app/companies/$companyId/grants_/$grantId'
     | '/_app/companies/$companyId/plans_/$planId'
   fileRoutesById: FileRoutesById
 }
@@ -587,6 +625,13 @@ declare module '@tanstack/react-router' {
       path: '/organization'
       fullPath: '/organization'
       preLoaderRoute: typeof AppOrganizationRouteRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/vesting-templates': {
+      id: '/_app/vesting-templates'
+      path: '/vesting-templates'
+      fullPath: '/vesting-templates'
+      preLoaderRoute: typeof AppVestingTemplatesRouteImport
       parentRoute: typeof AppRoute
     }
     '/auth/accept-invitation': {
@@ -799,6 +844,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompaniesCompanyIdCapTableRouteImport
       parentRoute: typeof AppCompaniesCompanyIdRoute
     }
+    '/_app/companies/$companyId/grants': {
+      id: '/_app/companies/$companyId/grants'
+      path: '/grants'
+      fullPath: '/companies/$companyId/grants'
+      preLoaderRoute: typeof AppCompaniesCompanyIdGrantsRouteImport
+      parentRoute: typeof AppCompaniesCompanyIdRoute
+    }
     '/_app/companies/$companyId/plans': {
       id: '/_app/companies/$companyId/plans'
       path: '/plans'
@@ -854,6 +906,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/organization/$slug/teams'
       preLoaderRoute: typeof AppOrganizationSlugTeamsRouteImport
       parentRoute: typeof AppOrganizationSlugRouteRoute
+    }
+    '/_app/companies/$companyId/grants_/$grantId': {
+      id: '/_app/companies/$companyId/grants_/$grantId'
+      path: '/grants/$grantId'
+      fullPath: '/companies/$companyId/grants/$grantId'
+      preLoaderRoute: typeof AppCompaniesCompanyIdGrantsGrantIdRouteImport
+      parentRoute: typeof AppCompaniesCompanyIdRoute
     }
     '/_app/companies/$companyId/plans_/$planId': {
       id: '/_app/companies/$companyId/plans_/$planId'
@@ -929,19 +988,24 @@ const AppOrganizationRouteRouteWithChildren =
 interface AppCompaniesCompanyIdRouteChildren {
   AppCompaniesCompanyIdActivityRoute: typeof AppCompaniesCompanyIdActivityRoute
   AppCompaniesCompanyIdCapTableRoute: typeof AppCompaniesCompanyIdCapTableRoute
+  AppCompaniesCompanyIdGrantsRoute: typeof AppCompaniesCompanyIdGrantsRoute
   AppCompaniesCompanyIdPlansRoute: typeof AppCompaniesCompanyIdPlansRoute
   AppCompaniesCompanyIdStakeholdersRoute: typeof AppCompaniesCompanyIdStakeholdersRoute
   AppCompaniesCompanyIdIndexRoute: typeof AppCompaniesCompanyIdIndexRoute
+  AppCompaniesCompanyIdGrantsGrantIdRoute: typeof AppCompaniesCompanyIdGrantsGrantIdRoute
   AppCompaniesCompanyIdPlansPlanIdRoute: typeof AppCompaniesCompanyIdPlansPlanIdRoute
 }
 
 const AppCompaniesCompanyIdRouteChildren: AppCompaniesCompanyIdRouteChildren = {
   AppCompaniesCompanyIdActivityRoute: AppCompaniesCompanyIdActivityRoute,
   AppCompaniesCompanyIdCapTableRoute: AppCompaniesCompanyIdCapTableRoute,
+  AppCompaniesCompanyIdGrantsRoute: AppCompaniesCompanyIdGrantsRoute,
   AppCompaniesCompanyIdPlansRoute: AppCompaniesCompanyIdPlansRoute,
   AppCompaniesCompanyIdStakeholdersRoute:
     AppCompaniesCompanyIdStakeholdersRoute,
   AppCompaniesCompanyIdIndexRoute: AppCompaniesCompanyIdIndexRoute,
+  AppCompaniesCompanyIdGrantsGrantIdRoute:
+    AppCompaniesCompanyIdGrantsGrantIdRoute,
   AppCompaniesCompanyIdPlansPlanIdRoute: AppCompaniesCompanyIdPlansPlanIdRoute,
 }
 
@@ -953,6 +1017,7 @@ const AppCompaniesCompanyIdRouteWithChildren =
 interface AppRouteChildren {
   AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
   AppOrganizationRouteRoute: typeof AppOrganizationRouteRouteWithChildren
+  AppVestingTemplatesRoute: typeof AppVestingTemplatesRoute
   AppAccountApiKeysRoute: typeof AppAccountApiKeysRoute
   AppAccountOrganizationsRoute: typeof AppAccountOrganizationsRoute
   AppAccountSecurityRoute: typeof AppAccountSecurityRoute
@@ -965,6 +1030,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAdminRouteRoute: AppAdminRouteRouteWithChildren,
   AppOrganizationRouteRoute: AppOrganizationRouteRouteWithChildren,
+  AppVestingTemplatesRoute: AppVestingTemplatesRoute,
   AppAccountApiKeysRoute: AppAccountApiKeysRoute,
   AppAccountOrganizationsRoute: AppAccountOrganizationsRoute,
   AppAccountSecurityRoute: AppAccountSecurityRoute,

@@ -9,12 +9,13 @@ const activeProps = {
 } as const;
 
 /**
- * Tabs of a company page (issue 4): Overview, Stakeholders, Cap table, Plans, Activity. Grants
- * and Valuations join when their issues land. Scrolls sideways on phones.
+ * Tabs of a company page (issues 4 and 5): Overview, Stakeholders, Cap table, Plans, Grants,
+ * Activity. Valuations join when their issue lands. Scrolls sideways on phones.
  */
 export function CompanyNav({ companyId }: { companyId: string }) {
   const canSeeActivity = useCan('audit', 'read');
   const canSeeStakeholders = useCan('stakeholder', 'read');
+  const canSeeGrants = useCan('grant', 'read');
   const params = { companyId };
   return (
     <nav aria-label="Company" className="-mx-1 overflow-x-auto">
@@ -62,6 +63,18 @@ export function CompanyNav({ companyId }: { companyId: string }) {
             Plans
           </Link>
         </li>
+        {canSeeGrants ? (
+          <li>
+            <Link
+              to="/companies/$companyId/grants"
+              params={params}
+              className={tabClassName}
+              activeProps={activeProps}
+            >
+              Grants
+            </Link>
+          </li>
+        ) : null}
         {canSeeActivity ? (
           <li>
             <Link

@@ -1,4 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useForm, useWatch, type DefaultValues, type Path } from 'react-hook-form';
 import {
   DEFAULT_LEAVER_POLICY,
@@ -14,6 +17,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { cn } from '../../lib/utils';
+import { vestingTemplatesQueryOptions } from '../vesting/api';
 import type { PlanBody } from './api';
 import { FormDialogActions } from './form-dialog';
 import { countFromInput, idFromInput, percentFromInput } from './format';
@@ -51,6 +55,7 @@ const FIELD_NAMES = [
   'acceleration.percent',
   'acceleration.windowMonths',
   'forfeitedTo',
+  'defaultVestingTemplateId',
   'notes',
 ] as const satisfies readonly Path<PlanCreateInput>[];
 
@@ -74,6 +79,7 @@ export function emptyPlanFormValues({ shareClasses }: Choices): DefaultValues<Pl
     leaverPolicy: structuredClone(DEFAULT_LEAVER_POLICY),
     acceleration: { trigger: 'none', percent: null, windowMonths: null },
     forfeitedTo: 'pool',
+    defaultVestingTemplateId: null,
     notes: '',
   };
 }
@@ -93,6 +99,7 @@ export function planToFormValues(plan: Plan): DefaultValues<PlanCreateInput> {
     leaverPolicy: structuredClone(plan.leaverPolicy),
     acceleration: { ...plan.acceleration },
     forfeitedTo: plan.forfeitedTo,
+    defaultVestingTemplateId: plan.defaultVestingTemplateId,
     notes: plan.notes ?? '',
   };
 }
@@ -136,12 +143,16 @@ export function PlanForm({
   const planType = useWatch({ control, name: 'planType' }) as PlanType;
   const trigger = useWatch({ control, name: 'acceleration.trigger' });
   const cashSettled = isCashSettled(planType);
+  const templates = useQuery(vestingTemplatesQueryOptions());
+  // The saved default is selectable once the templates have loaded.
+  useEffect(() => {
+    if (templates.data) setValue('defaultVestingTemplateId', getValues('defaultVestingTemplateId'));
+  }, [templates.data, setValue, getValues]);
 
   const submit = form.handleSubmit(async (values) => {
-    // The vesting template arrives with its own issue; until then the form never sets it.
-    const { defaultVestingTemplateId: _template, ...body } = values;
     try {
-      await onSubmit(body);
+      // `PlanBody` predates templates; the API takes the whole form, default template included.
+      await onSubmit(values);
     } catch (error) {
       reportSaveError(error, form.setError, FIELD_NAMES, 'Saving the plan failed');
     }
@@ -434,9 +445,37 @@ export function PlanForm({
             description: FORFEITED_HELP[value],
           }))}
         />
-        <p className="text-xs text-muted-foreground">
-          Default vesting terms are chosen here once vesting templates are available (with grants).
-        </p>
+      </fieldset>
+
+      <fieldset className="grid gap-4">
+        <SectionLegend>Vesting</SectionLegend>
+        <FormField
+          label="Default vesting template"
+          error={errors.defaultVestingTemplateId?.message}
+          description={
+            <>
+              New grants under this plan start from these terms (editable per grant).{' '}
+              <Link
+                to="/vesting-templates"
+                className="text-primary underline-offset-4 hover:underline"
+              >
+                Manage vesting templates
+              </Link>
+            </>
+          }
+          className="sm:max-w-md"
+        >
+          {(c) => (
+            <Select {...c} {...register('defaultVestingTemplateId', { setValueAs: idFromInput })}>
+              <option value="">No default template</option>
+              {(templates.data ?? []).map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
       </fieldset>
 
       <FormField label="Notes" error={errors.notes?.message} description="Optional, internal">

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { CatchBoundary } from '@tanstack/react-router';
+import { CatchBoundary, Link } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -22,7 +22,13 @@ export function PlansPage({ companyId }: { companyId: string }) {
           </h2>
           <p className="text-sm text-muted-foreground">
             Equity plans of {company.companyName}: the pool each reserves, what is granted and what
-            is still available today.
+            is still available today.{' '}
+            <Link
+              to="/vesting-templates"
+              className="text-primary underline-offset-4 hover:underline"
+            >
+              Vesting templates
+            </Link>
           </p>
         </div>
         {canCreate ? (

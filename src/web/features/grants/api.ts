@@ -1,0 +1,148 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { listResponse, planSchema, stakeholderSchema } from '../../../contracts/equity';
+import { grantDetailSchema, grantSchema, type GrantCreate } from '../../../contracts/vesting';
+import { apiFetch } from '../../lib/api';
+import { companyScopedKey, invalidateCompany } from '../companies/api';
+import { vestingTemplatesQueryOptions } from '../vesting/api';
+import type { GrantsSearch } from './search';
+
+/**
+ * Queries and writes of the Grants tab and the grant page (issue 5). Every write refetches
+ * everything under the company (`invalidateCompany`): pools, the cap table, key figures and the
+ * activity derive from the same rows.
+ */
+
+const base = (companyId: string) => `/company/${encodeURIComponent(companyId)}`;
+const grantPath = (companyId: string, grantId: string) =>
+  `${base(companyId)}/grants/${encodeURIComponent(grantId)}`;
+
+const keys = {
+  lists: (companyId: string) => companyScopedKey(companyId, 'grants-tab', 'list'),
+  list: (companyId: string, filters: { planId: string; status: string }) =>
+    [...keys.lists(companyId), filters] as const,
+  grant: (companyId: string, grantId: string) =>
+    companyScopedKey(companyId, 'grants-tab', 'grant', grantId),
+  plans: (companyId: string) => companyScopedKey(companyId, 'grants-tab', 'plans'),
+  stakeholders: (companyId: string) => companyScopedKey(companyId, 'grants-tab', 'stakeholders'),
+};
+
+const grantList = z.object({ items: z.array(grantSchema) });
+const planList = listResponse(planSchema);
+const stakeholderList = listResponse(stakeholderSchema);
+
+/** `GET …/grants?planId=&status=`. */
+export function grantsQueryOptions(companyId: string, search: GrantsSearch = {}) {
+  const filters = { planId: search.planId ?? '', status: search.status ?? '' };
+  return queryOptions({
+    queryKey: keys.list(companyId, filters),
+    queryFn: ({ signal }) =>
+      apiFetch(`${base(companyId)}/grants`, { signal, query: filters, schema: grantList }),
+    select: (data) => data.items,
+  });
+}
+
+/** One grant with its installments, forfeitures and exercises. */
+export function grantQueryOptions(companyId: string, grantId: string) {
+  return queryOptions({
+    queryKey: keys.grant(companyId, grantId),
+    queryFn: ({ signal }) =>
+      apiFetch(grantPath(companyId, grantId), { signal, schema: grantDetailSchema }),
+  });
+}
+
+/** The company's plans (grants are made under one; its policy drives the schedule). */
+export function grantPlansQueryOptions(companyId: string) {
+  return queryOptions({
+    queryKey: keys.plans(companyId),
+    queryFn: ({ signal }) => apiFetch(`${base(companyId)}/plans`, { signal, schema: planList }),
+    select: (data) => data.items,
+  });
+}
+
+/** Who can receive a grant: the company's stakeholders, by name. */
+export function grantStakeholdersQueryOptions(companyId: string) {
+  return queryOptions({
+    queryKey: keys.stakeholders(companyId),
+    queryFn: ({ signal }) =>
+      apiFetch(`${base(companyId)}/stakeholders`, { signal, schema: stakeholderList }),
+    select: (data) => [...data.items].sort((a, b) => a.name.localeCompare(b.name)),
+  });
+}
+
+/** Starts every request of the tab at once (the route's loader). */
+export function prefetchGrantsTab(
+  queryClient: QueryClient,
+  companyId: string,
+  search: GrantsSearch,
+) {
+  void queryClient.prefetchQuery(grantsQueryOptions(companyId, search));
+  void queryClient.prefetchQuery(grantsQueryOptions(companyId));
+  void queryClient.prefetchQuery(grantPlansQueryOptions(companyId));
+}
+
+/** What the grant form's dialog reads. */
+export function prefetchGrantForm(queryClient: QueryClient, companyId: string) {
+  void queryClient.prefetchQuery(grantPlansQueryOptions(companyId));
+  void queryClient.prefetchQuery(grantStakeholdersQueryOptions(companyId));
+  void queryClient.prefetchQuery(vestingTemplatesQueryOptions());
+}
+
+/** Create (no id) or update (id: PATCH with the whole form). */
+export function useSaveGrant(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string | undefined; body: GrantCreate }) =>
+      apiFetch(id ? grantPath(companyId, id) : `${base(companyId)}/grants`, {
+        method: id ? 'PATCH' : 'POST',
+        body,
+        schema: grantSchema,
+      }),
+    onSuccess: () => invalidateCompany(queryClient, companyId),
+  });
+}
+
+/** Delete a grant; the caller navigates away first, then calls `forgetGrant`. */
+export function useDeleteGrant(companyId: string) {
+  return useMutation({
+    mutationFn: (grantId: string) => apiFetch(grantPath(companyId, grantId), { method: 'DELETE' }),
+  });
+}
+
+export function forgetGrant(queryClient: QueryClient, companyId: string, grantId: string) {
+  queryClient.removeQueries({ queryKey: keys.grant(companyId, grantId) });
+  return invalidateCompany(queryClient, companyId);
+}
+
+export type GrantAction =
+  | { kind: 'achievement'; milestoneId: string; body: { date: string } }
+  | {
+      kind: 'termination';
+      body: { date: string; leaverType: 'good' | 'bad'; reason: string | null };
+    }
+  | { kind: 'exercise'; body: { date: string; quantity: number } }
+  | { kind: 'cancellation'; body: { date: string; reason: string | null } };
+
+function actionPath(companyId: string, grantId: string, action: GrantAction): string {
+  const path = grantPath(companyId, grantId);
+  switch (action.kind) {
+    case 'achievement':
+      return `${path}/milestones/${encodeURIComponent(action.milestoneId)}/achievement`;
+    case 'termination':
+      return `${path}/termination`;
+    case 'exercise':
+      return `${path}/exercises`;
+    case 'cancellation':
+      return `${path}/cancellation`;
+  }
+}
+
+/** Milestone achievement, termination, exercise, cancellation: each a POST under the grant. */
+export function useGrantAction(companyId: string, grantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: GrantAction) =>
+      apiFetch(actionPath(companyId, grantId, action), { method: 'POST', body: action.body }),
+    onSuccess: () => invalidateCompany(queryClient, companyId),
+  });
+}

@@ -1,0 +1,323 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { CatchBoundary, Link } from '@tanstack/react-router';
+import { Award, SearchX } from 'lucide-react';
+import { Suspense, useMemo } from 'react';
+import type { Grant } from '../../../contracts/vesting';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Label } from '../../components/ui/label';
+import { Select } from '../../components/ui/select';
+import {
+  Table,
+  TableBody,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TableCell,
+} from '../../components/ui/table';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import {
+  Dash,
+  EmptyState,
+  numberCell,
+  RowHeader,
+  Section,
+  TableSkeleton,
+} from '../cap-table/section';
+import { errorMessage } from '../../lib/api';
+import { companyQueryOptions } from '../companies/api';
+import { useCan } from '../me/api';
+import { formatCount, formatIsoDate, todayIso } from '../plans/format';
+import { grantPlansQueryOptions, grantsQueryOptions } from './api';
+import { CompanyVestingChart } from './company-vesting-chart';
+import { formatPrice, GRANT_STATUS_LABELS, statusVariant } from './format';
+import { NewGrantButton } from './grant-dialog';
+import {
+  companyVestingSeries,
+  countsTowardsVesting,
+  grantVesting,
+  upcomingEvents,
+  type UpcomingKind,
+} from './schedule';
+import { GRANT_STATUS_LIST, type GrantsSearch } from './search';
+
+const UPCOMING_LABELS: Record<UpcomingKind, string> = {
+  installment: 'Installment',
+  cliff: 'Cliff',
+  milestone_deadline: 'Milestone deadline',
+  acceptance_deadline: 'Acceptance deadline',
+  expiry: 'Expiry',
+  exercise_deadline: 'Exercise deadline',
+};
+
+/** Chart and upcoming list over all of the company's grants (not the filtered table). */
+function CompanyOverview({ companyId }: { companyId: string }) {
+  const { data: grants } = useSuspenseQuery(grantsQueryOptions(companyId));
+  const { data: plans } = useSuspenseQuery(grantPlansQueryOptions(companyId));
+  const today = todayIso();
+  const { series, upcoming, vestedToday } = useMemo(() => {
+    const plansById = new Map(plans.map((p) => [p.id, p]));
+    const vestings = new Map(
+      grants.map((g) => [g.id, grantVesting(g, plansById.get(g.planId), today)]),
+    );
+    const counted = grants.filter(countsTowardsVesting);
+    const byPlan = new Map<string, number>();
+    for (const g of counted) byPlan.set(g.planId, (byPlan.get(g.planId) ?? 0) + g.schedule.vested);
+    return {
+      series: companyVestingSeries(counted, vestings),
+      upcoming: upcomingEvents(grants, vestings, today),
+      vestedToday: byPlan,
+    };
+  }, [grants, plans, today]);
+
+  if (grants.length === 0) return null;
+  return (
+    <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <Section
+        id="grants-vesting"
+        title="Vesting over time"
+        description="Vested shares of all grants, by plan, computed from each grant's terms."
+        resetKey={companyId}
+        loadingLabel="Loading the chart…"
+      >
+        {series.dates.length > 1 ? (
+          <CompanyVestingChart data={series} today={today} vestedToday={vestedToday} />
+        ) : (
+          <p className="text-sm text-muted-foreground">No grant vests yet.</p>
+        )}
+      </Section>
+      <Section
+        id="grants-upcoming"
+        title="Next 90 days"
+        description="Installments, cliffs, milestone and acceptance deadlines, expiries and exercise deadlines."
+        resetKey={companyId}
+        loadingLabel="Loading upcoming events…"
+      >
+        {upcoming.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nothing due in the next 90 days.</p>
+        ) : (
+          <ol className="grid max-h-80 gap-2 overflow-y-auto text-sm" aria-label="Upcoming events">
+            {upcoming.map((e, i) => (
+              <li
+                key={`${e.grantId}-${e.kind}-${e.date}-${i}`}
+                className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 border-b pb-2 last:border-0"
+              >
+                <time dateTime={e.date} className="w-24 shrink-0 tabular-nums">
+                  {formatIsoDate(e.date)}
+                </time>
+                <span className="font-medium">{UPCOMING_LABELS[e.kind]}</span>
+                <Link
+                  to="/companies/$companyId/grants/$grantId"
+                  params={{ companyId, grantId: e.grantId }}
+                  className="rounded-sm text-primary hover:underline"
+                >
+                  {e.stakeholderName}
+                </Link>
+                <span className="text-muted-foreground">
+                  {e.planName}
+                  {e.detail ? ` · ${e.detail}` : ''}
+                  {e.quantity !== null ? ` · ${formatCount(e.quantity)}` : ''}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+function Filters({
+  companyId,
+  search,
+  onSearchChange,
+}: {
+  companyId: string;
+  search: GrantsSearch;
+  onSearchChange: (next: GrantsSearch) => void;
+}) {
+  const { data: plans } = useSuspenseQuery(grantPlansQueryOptions(companyId));
+  return (
+    <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Filter grants">
+      <div className="grid w-56 gap-1.5">
+        <Label htmlFor="grants-plan-filter">Plan</Label>
+        <Select
+          id="grants-plan-filter"
+          value={search.planId ?? ''}
+          onChange={(e) => onSearchChange({ ...search, planId: e.target.value || undefined })}
+        >
+          <option value="">All plans</option>
+          {plans.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="grid w-48 gap-1.5">
+        <Label htmlFor="grants-status-filter">Status</Label>
+        <Select
+          id="grants-status-filter"
+          value={search.status ?? ''}
+          onChange={(e) =>
+            onSearchChange({
+              ...search,
+              status: (e.target.value || undefined) as GrantsSearch['status'],
+            })
+          }
+        >
+          <option value="">All statuses</option>
+          {GRANT_STATUS_LIST.map((s) => (
+            <option key={s} value={s}>
+              {GRANT_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {search.planId || search.status ? (
+        <Button variant="ghost" onClick={() => onSearchChange({})}>
+          Clear filters
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function GrantRow({ companyId, grant }: { companyId: string; grant: Grant }) {
+  const { schedule } = grant;
+  return (
+    <TableRow>
+      <RowHeader>
+        <Link
+          to="/companies/$companyId/grants/$grantId"
+          params={{ companyId, grantId: grant.id }}
+          className="rounded-sm text-primary hover:underline"
+        >
+          {grant.stakeholderName}
+        </Link>
+      </RowHeader>
+      <TableCell>{grant.planName}</TableCell>
+      <TableCell className={numberCell}>{formatCount(grant.quantity)}</TableCell>
+      <TableCell className={numberCell}>
+        {grant.exercisePrice === null ? <Dash /> : formatPrice(grant.exercisePrice, grant.currency)}
+      </TableCell>
+      <TableCell>{formatIsoDate(grant.grantDate)}</TableCell>
+      <TableCell>
+        <Badge variant={statusVariant(grant.status)}>{GRANT_STATUS_LABELS[grant.status]}</Badge>
+      </TableCell>
+      <TableCell className={numberCell}>{formatCount(schedule.vested)}</TableCell>
+      <TableCell className={numberCell}>{formatCount(schedule.unvested)}</TableCell>
+      <TableCell className={numberCell}>{formatCount(schedule.exercisable)}</TableCell>
+      <TableCell>
+        {schedule.nextInstallment ? (
+          <>
+            {formatIsoDate(schedule.nextInstallment.date)}{' '}
+            <span className="text-muted-foreground tabular-nums">
+              ({formatCount(schedule.nextInstallment.quantity)})
+            </span>
+          </>
+        ) : (
+          <Dash />
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function GrantsTable({ companyId, search }: { companyId: string; search: GrantsSearch }) {
+  const { data: grants } = useSuspenseQuery(grantsQueryOptions(companyId, search));
+  const canCreate = useCan('grant', 'create');
+  const filtered = Boolean(search.planId || search.status);
+  if (grants.length === 0)
+    return filtered ? (
+      <EmptyState icon={SearchX} title="No grants match these filters" />
+    ) : (
+      <EmptyState
+        icon={Award}
+        title="No grants yet"
+        action={
+          canCreate ? (
+            <NewGrantButton companyId={companyId} label="Make the first grant" />
+          ) : undefined
+        }
+      >
+        A grant gives a stakeholder options or awards under a plan, with vesting terms.
+      </EmptyState>
+    );
+  return (
+    <Table aria-label="Grants">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Stakeholder</TableHead>
+          <TableHead>Plan</TableHead>
+          <TableHead className="text-right">Quantity</TableHead>
+          <TableHead className="text-right">Price</TableHead>
+          <TableHead>Grant date</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead className="text-right">Vested</TableHead>
+          <TableHead className="text-right">Unvested</TableHead>
+          <TableHead className="text-right">Exercisable</TableHead>
+          <TableHead>Next installment</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {grants.map((g) => (
+          <GrantRow key={g.id} companyId={companyId} grant={g} />
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The Grants tab: overview chart, the next 90 days, and the filtered table of grants. */
+export function GrantsPage({
+  companyId,
+  search,
+  onSearchChange,
+}: {
+  companyId: string;
+  search: GrantsSearch;
+  onSearchChange: (next: GrantsSearch) => void;
+}) {
+  const { data: company } = useSuspenseQuery(companyQueryOptions(companyId));
+  const canCreate = useCan('grant', 'create');
+  useDocumentTitle(`Grants · ${company.companyName}`);
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid min-w-0 gap-1">
+          <h2 className="text-lg leading-tight font-semibold">Grants</h2>
+          <p className="text-sm text-muted-foreground">
+            Options and awards granted by {company.companyName}, with today&apos;s vesting.
+          </p>
+        </div>
+        {canCreate ? (
+          <div className="shrink-0">
+            <NewGrantButton companyId={companyId} />
+          </div>
+        ) : null}
+      </div>
+      <CatchBoundary
+        getResetKey={() => companyId}
+        errorComponent={({ error }) => (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(error, 'The vesting overview could not be loaded.')}
+          </p>
+        )}
+      >
+        <Suspense fallback={<TableSkeleton label="Loading the vesting overview…" />}>
+          <CompanyOverview companyId={companyId} />
+        </Suspense>
+      </CatchBoundary>
+      <Section
+        id="grants-list"
+        title="All grants"
+        resetKey={`${companyId}-${search.planId ?? ''}-${search.status ?? ''}`}
+        loadingLabel="Loading grants…"
+        actions={<Filters companyId={companyId} search={search} onSearchChange={onSearchChange} />}
+      >
+        <GrantsTable companyId={companyId} search={search} />
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { GrantStatus } from '../../../contracts/vesting';
+import { optionalEnum } from '../../lib/search-params';
+
+/**
+ * The grant statuses, spelled out here rather than imported: `validateSearch` runs in the entry
+ * bundle, where the contract's zod schemas must not go (docs/decisions/005). The type keeps the
+ * list in step with the contract's GRANT_STATUSES.
+ */
+export const GRANT_STATUS_LIST = [
+  'draft',
+  'offered',
+  'accepted',
+  'active',
+  'fully_vested',
+  'partly_exercised',
+  'exercised',
+  'forfeited',
+  'cancelled',
+  'expired',
+] as const satisfies readonly GrantStatus[];
+
+/** Search params of the Grants tab; every key optional so plain tab links stay clean. */
+export interface GrantsSearch {
+  planId?: string;
+  status?: GrantStatus;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `validateSearch` of the Grants tab: hand-edited bad values fall back to "no filter". */
+export function readGrantsSearch(search: Record<string, unknown>): GrantsSearch {
+  const planId =
+    typeof search.planId === 'string' && UUID.test(search.planId) ? search.planId : undefined;
+  return { planId, status: optionalEnum(search.status, GRANT_STATUS_LIST) };
+}

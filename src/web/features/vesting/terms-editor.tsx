@@ -1,0 +1,558 @@
+import { Plus, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ALLOCATION_TYPES, DAY_OF_MONTH_OPTIONS } from '../../../domain/vesting/types';
+import type { AllocationType, DayOfMonth } from '../../../domain/vesting/types';
+import type { VestingTermsInput } from '../../../contracts/vesting';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import {
+  ALLOCATION_LABELS,
+  dayOfMonthLabel,
+  defaultCombinedTerms,
+  defaultMilestone,
+  defaultMilestoneTerms,
+  defaultTimeTerms,
+  nextMilestoneId,
+  type MilestoneInput,
+  type MilestoneTermsInput,
+  type TimeTermsInput,
+} from './terms';
+
+/** Errors keyed by their path inside the terms ('occurrences', 'milestones.0.name', '' itself). */
+type Errors = Readonly<Record<string, string>>;
+
+const TYPE_LABELS: Record<VestingTermsInput['type'], string> = {
+  time: 'Time-based (with an optional cliff)',
+  milestone: 'Milestone-based',
+  combined: 'Combined: part time, part milestones',
+};
+
+/** A whole number from a number input; NaN for an empty one (the schema names the problem). */
+const toCount = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+const countText = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '' : String(n));
+
+/** Errors under `prefix.`, relative to it. */
+function under(errors: Errors, prefix: string): Errors {
+  const out: Record<string, string> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    if (path === prefix) out[''] = message;
+    else if (path.startsWith(`${prefix}.`)) out[path.slice(prefix.length + 1)] = message;
+  }
+  return out;
+}
+
+function NumberField({
+  label,
+  value,
+  onChange,
+  error,
+  description,
+  min = 0,
+  disabled,
+}: {
+  label: string;
+  value: number | undefined;
+  onChange: (n: number) => void;
+  error?: string | undefined;
+  description?: ReactNode;
+  min?: number;
+  disabled?: boolean | undefined;
+}) {
+  return (
+    <FormField label={label} error={error} description={description}>
+      {(c) => (
+        <Input
+          {...c}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          step={1}
+          disabled={disabled}
+          value={countText(value)}
+          onChange={(e) => onChange(toCount(e.target.value))}
+        />
+      )}
+    </FormField>
+  );
+}
+
+function AllocationField({
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  value: AllocationType | undefined;
+  onChange: (a: AllocationType) => void;
+  error?: string | undefined;
+  disabled?: boolean | undefined;
+}) {
+  return (
+    <FormField
+      label="Rounding (allocation)"
+      error={error}
+      description="How whole shares are split over the installments; they always add up to the quantity."
+    >
+      {(c) => (
+        <Select
+          {...c}
+          disabled={disabled}
+          value={value ?? 'CUMULATIVE_ROUNDING'}
+          onChange={(e) => onChange(e.target.value as AllocationType)}
+        >
+          {ALLOCATION_TYPES.map((a) => (
+            <option key={a} value={a}>
+              {ALLOCATION_LABELS[a]}
+            </option>
+          ))}
+        </Select>
+      )}
+    </FormField>
+  );
+}
+
+/** Period length and unit, installments, cliff, day of month, allocation. */
+function TimeFields({
+  value,
+  onChange,
+  errors,
+  disabled,
+}: {
+  value: TimeTermsInput;
+  onChange: (next: TimeTermsInput) => void;
+  errors: Errors;
+  disabled?: boolean | undefined;
+}) {
+  const set = (patch: Partial<TimeTermsInput>) => onChange({ ...value, ...patch });
+  const unit = value.periodUnit === 'days' ? 'days' : 'months';
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <NumberField
+        label="Period length"
+        value={value.periodLength}
+        min={1}
+        onChange={(periodLength) => set({ periodLength })}
+        error={errors.periodLength}
+        description="1 for monthly, 3 for quarterly."
+        disabled={disabled}
+      />
+      <FormField label="Period unit" error={errors.periodUnit}>
+        {(c) => (
+          <Select
+            {...c}
+            disabled={disabled}
+            value={unit}
+            onChange={(e) => set({ periodUnit: e.target.value as 'months' | 'days' })}
+          >
+            <option value="months">Months</option>
+            <option value="days">Days</option>
+          </Select>
+        )}
+      </FormField>
+      <NumberField
+        label="Number of installments"
+        value={value.occurrences}
+        min={1}
+        onChange={(occurrences) => set({ occurrences })}
+        error={errors.occurrences}
+        description="48 monthly installments are 4 years."
+        disabled={disabled}
+      />
+      <NumberField
+        label="Cliff (periods)"
+        value={value.cliffPeriods ?? 0}
+        onChange={(cliffPeriods) => set({ cliffPeriods })}
+        error={errors.cliffPeriods}
+        description="Nothing vests before the cliff; at the cliff everything accrued vests. 0 for none."
+        disabled={disabled}
+      />
+      {unit === 'months' ? (
+        <FormField
+          label="Day of the month"
+          error={errors.dayOfMonth}
+          description="Installment dates count from the vesting start date; missing days become the month's last day."
+        >
+          {(c) => (
+            <Select
+              {...c}
+              disabled={disabled}
+              value={value.dayOfMonth ?? 'VESTING_START_DAY_OR_LAST_DAY_OF_MONTH'}
+              onChange={(e) => set({ dayOfMonth: e.target.value as DayOfMonth })}
+            >
+              {DAY_OF_MONTH_OPTIONS.map((d) => (
+                <option key={d} value={d}>
+                  {dayOfMonthLabel(d)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      ) : null}
+      <AllocationField
+        value={value.allocation}
+        onChange={(allocation) => set({ allocation })}
+        error={errors.allocation}
+        disabled={disabled}
+      />
+    </div>
+  );
+}
+
+function MilestoneRow({
+  index,
+  milestone,
+  onChange,
+  onRemove,
+  errors,
+  disabled,
+}: {
+  index: number;
+  milestone: MilestoneInput;
+  onChange: (next: MilestoneInput) => void;
+  onRemove: (() => void) | null;
+  errors: Errors;
+  disabled?: boolean | undefined;
+}) {
+  const byQuantity = milestone.quantity !== undefined;
+  const label = milestone.name || `Milestone ${index + 1}`;
+  return (
+    <li>
+      <fieldset className="grid gap-3 rounded-lg border p-3">
+        <legend className="px-1 text-sm font-medium">{`Milestone ${index + 1}`}</legend>
+        <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
+          <FormField label="Milestone name" error={errors.name ?? errors.id}>
+            {(c) => (
+              <Input
+                {...c}
+                disabled={disabled}
+                autoComplete="off"
+                placeholder="e.g. Series A closed"
+                value={milestone.name}
+                onChange={(e) => onChange({ ...milestone, name: e.target.value })}
+              />
+            )}
+          </FormField>
+          {onRemove ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="self-end"
+              onClick={onRemove}
+              disabled={disabled}
+              aria-label={`Remove ${label}`}
+            >
+              <Trash2 aria-hidden="true" />
+              Remove
+            </Button>
+          ) : null}
+        </div>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <FormField label="Vests" error={errors.portion}>
+            {(c) => (
+              <Select
+                {...c}
+                disabled={disabled}
+                value={byQuantity ? 'quantity' : 'portion'}
+                onChange={(e) => {
+                  const { portion: _p, quantity: _q, ...rest } = milestone;
+                  onChange(
+                    e.target.value === 'quantity'
+                      ? { ...rest, quantity: 1 }
+                      : { ...rest, portion: { numerator: 1, denominator: 1 } },
+                  );
+                }}
+              >
+                <option value="portion">A fraction of the grant</option>
+                <option value="quantity">A number of shares</option>
+              </Select>
+            )}
+          </FormField>
+          {byQuantity ? (
+            <NumberField
+              label="Shares"
+              min={1}
+              value={milestone.quantity}
+              onChange={(quantity) => onChange({ ...milestone, quantity })}
+              error={errors.quantity}
+              disabled={disabled}
+            />
+          ) : (
+            <div className="grid grid-cols-2 gap-2">
+              <NumberField
+                label="Numerator"
+                value={milestone.portion?.numerator}
+                onChange={(numerator) =>
+                  onChange({
+                    ...milestone,
+                    portion: { numerator, denominator: milestone.portion?.denominator ?? 1 },
+                  })
+                }
+                error={errors['portion.numerator']}
+                disabled={disabled}
+              />
+              <NumberField
+                label="Denominator"
+                min={1}
+                value={milestone.portion?.denominator}
+                onChange={(denominator) =>
+                  onChange({
+                    ...milestone,
+                    portion: { numerator: milestone.portion?.numerator ?? 1, denominator },
+                  })
+                }
+                error={errors['portion.denominator']}
+                disabled={disabled}
+              />
+            </div>
+          )}
+          <FormField
+            label="Deadline"
+            error={errors.deadline}
+            description="Optional: unachieved by then, its portion is forfeited."
+          >
+            {(c) => (
+              <Input
+                {...c}
+                type="date"
+                disabled={disabled}
+                value={milestone.deadline ?? ''}
+                onChange={(e) => onChange({ ...milestone, deadline: e.target.value || null })}
+              />
+            )}
+          </FormField>
+        </div>
+      </fieldset>
+    </li>
+  );
+}
+
+function MilestoneFields({
+  value,
+  onChange,
+  errors,
+  disabled,
+}: {
+  value: MilestoneTermsInput;
+  onChange: (next: MilestoneTermsInput) => void;
+  errors: Errors;
+  disabled?: boolean | undefined;
+}) {
+  const milestones = value.milestones;
+  const setMilestones = (next: MilestoneInput[]) => onChange({ ...value, milestones: next });
+  return (
+    <div className="grid gap-3">
+      {errors.milestones ? (
+        <p className="text-xs font-medium text-destructive" role="alert">
+          {errors.milestones}
+        </p>
+      ) : null}
+      <ul className="grid gap-3" aria-label="Milestones">
+        {milestones.map((m, i) => (
+          <MilestoneRow
+            key={m.id}
+            index={i}
+            milestone={m}
+            disabled={disabled}
+            errors={under(errors, `milestones.${i}`)}
+            onChange={(next) => setMilestones(milestones.map((x, j) => (j === i ? next : x)))}
+            onRemove={
+              milestones.length > 1
+                ? () => setMilestones(milestones.filter((_, j) => j !== i))
+                : null
+            }
+          />
+        ))}
+      </ul>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={disabled || milestones.length >= 50}
+          onClick={() =>
+            setMilestones([...milestones, defaultMilestone(nextMilestoneId(milestones))])
+          }
+        >
+          <Plus aria-hidden="true" />
+          Add milestone
+        </Button>
+        <div className="w-full sm:w-72">
+          <AllocationField
+            value={value.allocation}
+            onChange={(allocation) => onChange({ ...value, allocation })}
+            error={errors.allocation}
+            disabled={disabled}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Editor of vesting terms (issue 5): time-based (period, installments, cliff, day of month,
+ * allocation), milestone-based (a list of milestones, each a fraction of the grant or a number
+ * of shares, with an optional deadline) or combined (parts, each a fraction with time or
+ * milestone terms). Controlled: the form owns the value and passes its validation errors in.
+ * Milestone ids are given here ("m1", "m2"…) and never change, so achievements stay attached.
+ */
+export function TermsEditor({
+  value,
+  onChange,
+  errors = {},
+  disabled,
+}: {
+  value: VestingTermsInput;
+  onChange: (next: VestingTermsInput) => void;
+  errors?: Errors;
+  disabled?: boolean | undefined;
+}) {
+  const changeType = (type: VestingTermsInput['type']) => {
+    if (type === value.type) return;
+    onChange(
+      type === 'time'
+        ? defaultTimeTerms()
+        : type === 'milestone'
+          ? defaultMilestoneTerms()
+          : defaultCombinedTerms(),
+    );
+  };
+  return (
+    <div className="grid gap-4">
+      <FormField label="Vesting type" error={errors[''] ?? errors.type} className="sm:max-w-sm">
+        {(c) => (
+          <Select
+            {...c}
+            disabled={disabled}
+            value={value.type}
+            onChange={(e) => changeType(e.target.value as VestingTermsInput['type'])}
+          >
+            {(['time', 'milestone', 'combined'] as const).map((t) => (
+              <option key={t} value={t}>
+                {TYPE_LABELS[t]}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      {value.type === 'time' ? (
+        <TimeFields value={value} onChange={onChange} errors={errors} disabled={disabled} />
+      ) : value.type === 'milestone' ? (
+        <MilestoneFields value={value} onChange={onChange} errors={errors} disabled={disabled} />
+      ) : (
+        <div className="grid gap-3">
+          {errors.parts ? (
+            <p className="text-xs font-medium text-destructive" role="alert">
+              {errors.parts}
+            </p>
+          ) : null}
+          <ol className="grid gap-3" aria-label="Parts">
+            {value.parts.map((part, i) => {
+              const partErrors = under(errors, `parts.${i}`);
+              const setPart = (next: typeof part) =>
+                onChange({ ...value, parts: value.parts.map((p, j) => (j === i ? next : p)) });
+              return (
+                <li key={i}>
+                  <fieldset className="grid gap-3 rounded-lg border p-3">
+                    <legend className="px-1 text-sm font-semibold">{`Part ${i + 1}`}</legend>
+                    <div className="grid gap-3 sm:grid-cols-[8rem_8rem_1fr_auto]">
+                      <NumberField
+                        label="Numerator"
+                        value={part.portion.numerator}
+                        onChange={(numerator) =>
+                          setPart({ ...part, portion: { ...part.portion, numerator } })
+                        }
+                        error={partErrors['portion.numerator']}
+                        disabled={disabled}
+                      />
+                      <NumberField
+                        label="Denominator"
+                        min={1}
+                        value={part.portion.denominator}
+                        onChange={(denominator) =>
+                          setPart({ ...part, portion: { ...part.portion, denominator } })
+                        }
+                        error={partErrors['portion.denominator']}
+                        disabled={disabled}
+                      />
+                      <FormField label="Part vests on">
+                        {(c) => (
+                          <Select
+                            {...c}
+                            disabled={disabled}
+                            value={part.terms.type}
+                            onChange={(e) =>
+                              setPart({
+                                ...part,
+                                terms:
+                                  e.target.value === 'time'
+                                    ? defaultTimeTerms()
+                                    : defaultMilestoneTerms(),
+                              })
+                            }
+                          >
+                            <option value="time">Time</option>
+                            <option value="milestone">Milestones</option>
+                          </Select>
+                        )}
+                      </FormField>
+                      {value.parts.length > 2 ? (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          className="self-end"
+                          disabled={disabled}
+                          aria-label={`Remove part ${i + 1}`}
+                          onClick={() =>
+                            onChange({ ...value, parts: value.parts.filter((_, j) => j !== i) })
+                          }
+                        >
+                          <Trash2 aria-hidden="true" />
+                          Remove
+                        </Button>
+                      ) : null}
+                    </div>
+                    {part.terms.type === 'time' ? (
+                      <TimeFields
+                        value={part.terms}
+                        onChange={(terms) => setPart({ ...part, terms })}
+                        errors={under(partErrors, 'terms')}
+                        disabled={disabled}
+                      />
+                    ) : (
+                      <MilestoneFields
+                        value={part.terms}
+                        onChange={(terms) => setPart({ ...part, terms })}
+                        errors={under(partErrors, 'terms')}
+                        disabled={disabled}
+                      />
+                    )}
+                  </fieldset>
+                </li>
+              );
+            })}
+          </ol>
+          <Button
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            disabled={disabled || value.parts.length >= 10}
+            onClick={() =>
+              onChange({
+                ...value,
+                parts: [
+                  ...value.parts,
+                  { portion: { numerator: 0, denominator: 1 }, terms: defaultTimeTerms() },
+                ],
+              })
+            }
+          >
+            <Plus aria-hidden="true" />
+            Add part
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
