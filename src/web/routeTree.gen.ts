@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AppAdminRouteRouteImport } from './routes/_app/admin/route'
 import { Route as AppOrganizationRouteRouteImport } from './routes/_app/organization/route'
+import { Route as AppUpcomingRouteImport } from './routes/_app/upcoming'
 import { Route as AppVestingTemplatesRouteImport } from './routes/_app/vesting-templates'
 import { Route as AuthAcceptInvitationRouteImport } from './routes/auth/accept-invitation'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
@@ -73,6 +74,11 @@ const AppAdminRouteRoute = AppAdminRouteRouteImport.update({
 const AppOrganizationRouteRoute = AppOrganizationRouteRouteImport.update({
   id: '/organization',
   path: '/organization',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUpcomingRoute = AppUpcomingRouteImport.update({
+  id: '/upcoming',
+  path: '/upcoming',
   getParentRoute: () => AppRoute,
 } as any)
 const AppVestingTemplatesRoute = AppVestingTemplatesRouteImport.update({
@@ -305,6 +311,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AppAdminRouteRouteWithChildren
   '/organization': typeof AppOrganizationRouteRouteWithChildren
+  '/upcoming': typeof AppUpcomingRoute
   '/vesting-templates': typeof AppVestingTemplatesRoute
   '/auth/accept-invitation': typeof AuthAcceptInvitationRoute
   '/auth/callback': typeof AuthCallbackRoute
@@ -350,6 +357,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/upcoming': typeof AppUpcomingRoute
   '/vesting-templates': typeof AppVestingTemplatesRoute
   '/auth/accept-invitation': typeof AuthAcceptInvitationRoute
   '/auth/callback': typeof AuthCallbackRoute
@@ -397,6 +405,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/_app/admin': typeof AppAdminRouteRouteWithChildren
   '/_app/organization': typeof AppOrganizationRouteRouteWithChildren
+  '/_app/upcoming': typeof AppUpcomingRoute
   '/_app/vesting-templates': typeof AppVestingTemplatesRoute
   '/auth/accept-invitation': typeof AuthAcceptInvitationRoute
   '/auth/callback': typeof AuthCallbackRoute
@@ -446,6 +455,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/organization'
+    | '/upcoming'
     | '/vesting-templates'
     | '/auth/accept-invitation'
     | '/auth/callback'
@@ -491,6 +501,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/upcoming'
     | '/vesting-templates'
     | '/auth/accept-invitation'
     | '/auth/callback'
@@ -537,6 +548,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/_app/admin'
     | '/_app/organization'
+    | '/_app/upcoming'
     | '/_app/vesting-templates'
     | '/auth/accept-invitation'
     | '/auth/callback'
@@ -625,6 +637,13 @@ declare module '@tanstack/react-router' {
       path: '/organization'
       fullPath: '/organization'
       preLoaderRoute: typeof AppOrganizationRouteRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/upcoming': {
+      id: '/_app/upcoming'
+      path: '/upcoming'
+      fullPath: '/upcoming'
+      preLoaderRoute: typeof AppUpcomingRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/vesting-templates': {
@@ -1017,6 +1036,7 @@ const AppCompaniesCompanyIdRouteWithChildren =
 interface AppRouteChildren {
   AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
   AppOrganizationRouteRoute: typeof AppOrganizationRouteRouteWithChildren
+  AppUpcomingRoute: typeof AppUpcomingRoute
   AppVestingTemplatesRoute: typeof AppVestingTemplatesRoute
   AppAccountApiKeysRoute: typeof AppAccountApiKeysRoute
   AppAccountOrganizationsRoute: typeof AppAccountOrganizationsRoute
@@ -1030,6 +1050,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAdminRouteRoute: AppAdminRouteRouteWithChildren,
   AppOrganizationRouteRoute: AppOrganizationRouteRouteWithChildren,
+  AppUpcomingRoute: AppUpcomingRoute,
   AppVestingTemplatesRoute: AppVestingTemplatesRoute,
   AppAccountApiKeysRoute: AppAccountApiKeysRoute,
   AppAccountOrganizationsRoute: AppAccountOrganizationsRoute,

@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { env } from '../env';
 import { sessionQueryOptions } from '../features/auth/session';
 import { useSignOut } from '../features/auth/use-sign-out';
+import { can, meQueryOptions } from '../features/me/api';
 import { Button } from './ui/button';
 import { UserMenuButton, type UserMenuUser } from './ui/user-menu-button';
 
@@ -20,6 +21,29 @@ const ImpersonationBanner = lazy(() =>
     default: m.ImpersonationBanner,
   })),
 );
+
+const navLinkClass =
+  'rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground';
+const navLinkActive = { className: 'bg-accent !text-accent-foreground' };
+
+/**
+ * "Upcoming" (the practice view), for roles that may read grants. Not suspense: the header also
+ * renders on pages outside the `_app` layout, before `/me` has loaded; the link appears once it has.
+ */
+function UpcomingNavLink() {
+  const { data: me } = useQuery(meQueryOptions());
+  if (!me || !can(me, 'grant', 'read')) return null;
+  return (
+    <Link
+      to="/upcoming"
+      activeOptions={{ exact: true, includeSearch: false }}
+      className={navLinkClass}
+      activeProps={navLinkActive}
+    >
+      Upcoming
+    </Link>
+  );
+}
 
 /** Sticky page header: product name, main navigation and the signed-in user's menu. */
 export function SiteHeader() {
@@ -59,11 +83,12 @@ export function SiteHeader() {
                 to="/companies"
                 // Active on /companies, /companies/create and /companies/<id>, whatever the search.
                 activeOptions={{ exact: false, includeSearch: false }}
-                className="rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground"
-                activeProps={{ className: 'bg-accent !text-accent-foreground' }}
+                className={navLinkClass}
+                activeProps={navLinkActive}
               >
                 Companies
               </Link>
+              <UpcomingNavLink />
             </nav>
             <div className="ml-auto flex min-w-0 items-center gap-2">
               <Suspense fallback={<UserMenuButton user={menuUser} aria-disabled="true" />}>

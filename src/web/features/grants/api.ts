@@ -4,6 +4,7 @@ import { listResponse, planSchema, stakeholderSchema } from '../../../contracts/
 import { grantDetailSchema, grantSchema, type GrantCreate } from '../../../contracts/vesting';
 import { apiFetch } from '../../lib/api';
 import { companyScopedKey, invalidateCompany } from '../companies/api';
+import { upcomingQueryOptions } from '../upcoming/api';
 import { vestingTemplatesQueryOptions } from '../vesting/api';
 import type { GrantsSearch } from './search';
 
@@ -79,6 +80,7 @@ export function prefetchGrantsTab(
   void queryClient.prefetchQuery(grantsQueryOptions(companyId, search));
   void queryClient.prefetchQuery(grantsQueryOptions(companyId));
   void queryClient.prefetchQuery(grantPlansQueryOptions(companyId));
+  void queryClient.prefetchQuery(upcomingQueryOptions({ companyId, days: 90 }));
 }
 
 /** What the grant form's dialog reads. */

@@ -27,6 +27,8 @@ import {
 import { errorMessage } from '../../lib/api';
 import { companyQueryOptions } from '../companies/api';
 import { useCan } from '../me/api';
+import { upcomingQueryOptions } from '../upcoming/api';
+import { UPCOMING_TYPE_LABELS } from '../upcoming/format';
 import { formatCount, formatIsoDate, todayIso } from '../plans/format';
 import { grantPlansQueryOptions, grantsQueryOptions } from './api';
 import { CompanyVestingChart } from './company-vesting-chart';
@@ -36,26 +38,73 @@ import {
   companyVestingSeries,
   countsTowardsVesting,
   grantVesting,
-  upcomingEvents,
+  mergeUpcoming,
+  milestoneDeadlines,
+  type UpcomingEvent,
   type UpcomingKind,
 } from './schedule';
 import { GRANT_STATUS_LIST, type GrantsSearch } from './search';
 
+/** The window of the tab's upcoming list. */
+const UPCOMING_DAYS = 90;
+
 const UPCOMING_LABELS: Record<UpcomingKind, string> = {
-  installment: 'Installment',
-  cliff: 'Cliff',
+  ...UPCOMING_TYPE_LABELS,
   milestone_deadline: 'Milestone deadline',
-  acceptance_deadline: 'Acceptance deadline',
-  expiry: 'Expiry',
-  exercise_deadline: 'Exercise deadline',
 };
+
+/**
+ * The next 90 days: the server's list (`GET /upcoming?companyId=`, change of control applied)
+ * with the deadlines of milestones not yet achieved, read from the grants' terms.
+ */
+function UpcomingList({
+  companyId,
+  milestones,
+}: {
+  companyId: string;
+  milestones: readonly UpcomingEvent[];
+}) {
+  const { data } = useSuspenseQuery(upcomingQueryOptions({ companyId, days: UPCOMING_DAYS }));
+  const upcoming = useMemo(() => mergeUpcoming(data.items, milestones), [data, milestones]);
+  if (upcoming.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground">Nothing due in the next {UPCOMING_DAYS} days.</p>
+    );
+  return (
+    <ol className="grid max-h-80 gap-2 overflow-y-auto text-sm" aria-label="Upcoming events">
+      {upcoming.map((e, i) => (
+        <li
+          key={`${e.grantId}-${e.kind}-${e.date}-${i}`}
+          className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 border-b pb-2 last:border-0"
+        >
+          <time dateTime={e.date} className="w-24 shrink-0 tabular-nums">
+            {formatIsoDate(e.date)}
+          </time>
+          <span className="font-medium">{UPCOMING_LABELS[e.kind]}</span>
+          <Link
+            to="/companies/$companyId/grants/$grantId"
+            params={{ companyId, grantId: e.grantId }}
+            className="rounded-sm text-primary hover:underline"
+          >
+            {e.stakeholderName}
+          </Link>
+          <span className="text-muted-foreground">
+            {e.planName}
+            {e.detail ? ` · ${e.detail}` : ''}
+            {e.quantity !== null ? ` · ${formatCount(e.quantity)}` : ''}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 /** Chart and upcoming list over all of the company's grants (not the filtered table). */
 function CompanyOverview({ companyId }: { companyId: string }) {
   const { data: grants } = useSuspenseQuery(grantsQueryOptions(companyId));
   const { data: plans } = useSuspenseQuery(grantPlansQueryOptions(companyId));
   const today = todayIso();
-  const { series, upcoming, vestedToday } = useMemo(() => {
+  const { series, milestones, vestedToday } = useMemo(() => {
     const plansById = new Map(plans.map((p) => [p.id, p]));
     const vestings = new Map(
       grants.map((g) => [g.id, grantVesting(g, plansById.get(g.planId), today)]),
@@ -65,7 +114,7 @@ function CompanyOverview({ companyId }: { companyId: string }) {
     for (const g of counted) byPlan.set(g.planId, (byPlan.get(g.planId) ?? 0) + g.schedule.vested);
     return {
       series: companyVestingSeries(counted, vestings),
-      upcoming: upcomingEvents(grants, vestings, today),
+      milestones: milestoneDeadlines(grants, vestings, today, UPCOMING_DAYS),
       vestedToday: byPlan,
     };
   }, [grants, plans, today]);
@@ -88,40 +137,12 @@ function CompanyOverview({ companyId }: { companyId: string }) {
       </Section>
       <Section
         id="grants-upcoming"
-        title="Next 90 days"
+        title={`Next ${UPCOMING_DAYS} days`}
         description="Installments, cliffs, milestone and acceptance deadlines, expiries and exercise deadlines."
         resetKey={companyId}
         loadingLabel="Loading upcoming events…"
       >
-        {upcoming.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nothing due in the next 90 days.</p>
-        ) : (
-          <ol className="grid max-h-80 gap-2 overflow-y-auto text-sm" aria-label="Upcoming events">
-            {upcoming.map((e, i) => (
-              <li
-                key={`${e.grantId}-${e.kind}-${e.date}-${i}`}
-                className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 border-b pb-2 last:border-0"
-              >
-                <time dateTime={e.date} className="w-24 shrink-0 tabular-nums">
-                  {formatIsoDate(e.date)}
-                </time>
-                <span className="font-medium">{UPCOMING_LABELS[e.kind]}</span>
-                <Link
-                  to="/companies/$companyId/grants/$grantId"
-                  params={{ companyId, grantId: e.grantId }}
-                  className="rounded-sm text-primary hover:underline"
-                >
-                  {e.stakeholderName}
-                </Link>
-                <span className="text-muted-foreground">
-                  {e.planName}
-                  {e.detail ? ` · ${e.detail}` : ''}
-                  {e.quantity !== null ? ` · ${formatCount(e.quantity)}` : ''}
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
+        <UpcomingList companyId={companyId} milestones={milestones} />
       </Section>
     </div>
   );

@@ -1,12 +1,14 @@
 import type { Plan } from '../../../contracts/equity';
-import type { Grant } from '../../../contracts/vesting';
+import type { Grant, UpcomingItem } from '../../../contracts/vesting';
 import { addDays, addMonths, computeVesting, vestedAsOf } from '../../../domain/vesting';
 import type { VestingResult } from '../../../domain/vesting/types';
 import { policyOf } from './format';
 
 /**
  * Company-wide views computed in the browser from each grant's terms with the same engine the
- * server uses (style.md "Pure engine"): the vesting chart stacked by plan and the upcoming list.
+ * server uses (style.md "Pure engine"): the vesting chart stacked by plan, and the milestone
+ * deadlines added to the server's upcoming list (`GET /upcoming`, which applies a change of
+ * control the browser does not know about).
  */
 
 /** A grant's schedule with its termination or cancellation applied (vesting stops there). */
@@ -97,13 +99,8 @@ export function companyVestingSeries(
   };
 }
 
-export type UpcomingKind =
-  | 'installment'
-  | 'cliff'
-  | 'milestone_deadline'
-  | 'acceptance_deadline'
-  | 'expiry'
-  | 'exercise_deadline';
+/** What the Grants tab lists: the server's upcoming items, plus milestone deadlines. */
+export type UpcomingKind = UpcomingItem['type'] | 'milestone_deadline';
 
 export type UpcomingEvent = {
   date: string;
@@ -112,9 +109,11 @@ export type UpcomingEvent = {
   stakeholderName: string;
   planName: string;
   quantity: number | null;
+  /** The milestone's name, for a milestone deadline. */
   detail: string | null;
 };
 
+/** Grants whose pending milestones can still be achieved (or lapse). */
 const LIVE: ReadonlySet<Grant['status']> = new Set([
   'draft',
   'offered',
@@ -125,65 +124,62 @@ const LIVE: ReadonlySet<Grant['status']> = new Set([
 ]);
 
 /**
- * What happens in the next `days` days (today included): each grant's next installment (a cliff
- * is named as one), milestone deadlines, acceptance deadlines of open offers, expiries and
- * leavers' exercise deadlines; soonest first.
+ * Deadlines of milestones not yet achieved that fall in the next `days` days (today included),
+ * read from each grant's terms: the server's upcoming list does not name them. The quantity is
+ * what the milestone would vest, from the grant's schedule (`vestings`).
  */
-export function upcomingEvents(
+export function milestoneDeadlines(
   grants: readonly Grant[],
   vestings: ReadonlyMap<string, VestingResult>,
   today: string,
   days = 90,
 ): UpcomingEvent[] {
   const until = addDays(today, days);
-  const within = (date: string | null): date is string =>
-    date !== null && date >= today && date <= until;
   const events: UpcomingEvent[] = [];
   for (const g of grants) {
-    if (!LIVE.has(g.status)) continue;
-    const at = (
-      kind: UpcomingKind,
-      date: string,
-      quantity: number | null,
-      detail: string | null = null,
-    ) =>
+    if (!LIVE.has(g.status) || g.termination || g.cancelledDate) continue;
+    const result = vestings.get(g.id);
+    if (!result) continue;
+    const pending = new Map(result.pending.map((p) => [p.milestoneId, p.quantity]));
+    for (const m of milestonesOfTerms(g.terms)) {
+      if (!m.deadline || m.deadline < today || m.deadline > until || !pending.has(m.id)) continue;
       events.push({
-        date,
-        kind,
+        date: m.deadline,
+        kind: 'milestone_deadline',
         grantId: g.id,
         stakeholderName: g.stakeholderName,
         planName: g.planName,
-        quantity,
-        detail,
+        quantity: pending.get(m.id) ?? null,
+        detail: m.name,
       });
-    const result = vestings.get(g.id);
-    if (result) {
-      const next = result.installments.find((i) => i.date >= today);
-      if (next && within(next.date))
-        at(next.source === 'cliff' ? 'cliff' : 'installment', next.date, next.quantity);
-      const pendingIds = new Set(result.pending.map((p) => p.milestoneId));
-      const milestones =
-        g.terms.type === 'milestone'
-          ? g.terms.milestones
-          : g.terms.type === 'combined'
-            ? g.terms.parts.flatMap((p) => (p.terms.type === 'milestone' ? p.terms.milestones : []))
-            : [];
-      for (const m of milestones)
-        if (pendingIds.has(m.id) && within(m.deadline))
-          at(
-            'milestone_deadline',
-            m.deadline,
-            result.pending.find((p) => p.milestoneId === m.id)?.quantity ?? null,
-            m.name,
-          );
     }
-    if (g.status === 'offered' && !g.acceptanceDate && within(g.acceptanceDeadline))
-      at('acceptance_deadline', g.acceptanceDeadline, g.quantity);
-    if (within(g.expiryDate)) at('expiry', g.expiryDate, g.schedule.exercisable || null);
-    if (within(g.schedule.exerciseDeadline))
-      at('exercise_deadline', g.schedule.exerciseDeadline, g.schedule.exercisable || null);
   }
-  return events.sort((a, b) =>
-    a.date < b.date ? -1 : a.date > b.date ? 1 : a.stakeholderName.localeCompare(b.stakeholderName),
+  return events;
+}
+
+function milestonesOfTerms(terms: Grant['terms']) {
+  if (terms.type === 'milestone') return terms.milestones;
+  if (terms.type === 'combined')
+    return terms.parts.flatMap((p) => (p.terms.type === 'milestone' ? p.terms.milestones : []));
+  return [];
+}
+
+/** The server's items as the tab's events, merged with milestone deadlines, soonest first. */
+export function mergeUpcoming(
+  items: readonly UpcomingItem[],
+  milestones: readonly UpcomingEvent[],
+): UpcomingEvent[] {
+  const events: UpcomingEvent[] = items.map((i) => ({
+    date: i.date,
+    kind: i.type,
+    grantId: i.grantId,
+    stakeholderName: i.stakeholderName,
+    planName: i.planName,
+    quantity: i.quantity,
+    detail: null,
+  }));
+  // A stable sort keeps the server's order (deadlines before installments) within a day.
+  return [...events, ...milestones].sort((a, b) =>
+    a.date < b.date ? -1 : a.date > b.date ? 1 : 0,
   );
 }

@@ -5,7 +5,7 @@ import {
   poolAdjustmentSchema,
   shareClassSchema,
   stakeholderSchema,
-  type PlanCreate,
+  type PlanCreateInput,
   type PoolAdjustmentCreate,
 } from '../../../contracts/equity';
 import { apiFetch } from '../../lib/api';
@@ -100,8 +100,8 @@ export function prefetchPlansTab(queryClient: QueryClient, companyId: string) {
   void queryClient.prefetchQuery(staksQueryOptions(companyId));
 }
 
-/** The plan form's output as the API takes it; the vesting template waits for its issue. */
-export type PlanBody = Omit<PlanCreate, 'defaultVestingTemplateId'>;
+/** The plan form's output as the API takes it, default vesting template included. */
+export type PlanBody = PlanCreateInput;
 
 /** Create (no id) or update (id: PATCH with the whole form; the server records what changed). */
 export function useSavePlan(companyId: string) {

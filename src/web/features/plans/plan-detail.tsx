@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { CatchBoundary, useNavigate } from '@tanstack/react-router';
+import { CatchBoundary, Link, useNavigate } from '@tanstack/react-router';
 import { Suspense, type ReactNode } from 'react';
 import type { Plan } from '../../../contracts/equity';
 import { PLAN_TYPE_LABELS } from '../../../domain/equity';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { companyQueryOptions } from '../companies/api';
 import { useCan } from '../me/api';
+import { vestingTemplatesQueryOptions } from '../vesting/api';
 import { planQueryOptions, shareClassesQueryOptions, staksQueryOptions } from './api';
 import { DeletePlanButton } from './delete-plan-button';
 import { formatIsoDate } from './format';
@@ -71,7 +72,7 @@ function PlanTerms({ companyId, plan }: { companyId: string; plan: Plan }) {
       <Term label="Acceleration">{describeAcceleration(plan.acceleration)}</Term>
       <Term label="Forfeited awards">{FORFEITED_LABELS[plan.forfeitedTo]}</Term>
       <Term label="Default vesting terms">
-        {muted('Not set: vesting templates arrive with grants')}
+        <DefaultTemplate templateId={plan.defaultVestingTemplateId} />
       </Term>
       {plan.notes ? (
         <div className="grid min-w-0 content-start gap-0.5 sm:col-span-2">
@@ -81,6 +82,47 @@ function PlanTerms({ companyId, plan }: { companyId: string; plan: Plan }) {
       ) : null}
     </dl>
   );
+}
+
+/**
+ * The plan's default vesting template by name, or "None"; both link to the workspace's templates.
+ * Its own boundaries: the templates load separately, and a failure there must not hide the terms.
+ */
+function DefaultTemplate({ templateId }: { templateId: string | null }) {
+  const link = (text: string) => (
+    <Link to="/vesting-templates" className="rounded-sm text-primary hover:underline">
+      {text}
+    </Link>
+  );
+  if (!templateId)
+    return (
+      <>
+        {muted('None')}
+        <span className="block text-xs">{link('Vesting templates')}</span>
+      </>
+    );
+  return (
+    <CatchBoundary
+      getResetKey={() => templateId}
+      errorComponent={() => muted('The template could not be loaded')}
+    >
+      <Suspense fallback={<Skeleton className="h-5 w-40" />}>
+        <TemplateName templateId={templateId} link={link} />
+      </Suspense>
+    </CatchBoundary>
+  );
+}
+
+function TemplateName({
+  templateId,
+  link,
+}: {
+  templateId: string;
+  link: (text: string) => ReactNode;
+}) {
+  const { data: templates } = useSuspenseQuery(vestingTemplatesQueryOptions());
+  const template = templates.find((t) => t.id === templateId);
+  return template ? link(template.name) : muted('A template no longer in this workspace');
 }
 
 function TermsSkeleton() {

@@ -151,7 +151,6 @@ export function PlanForm({
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      // `PlanBody` predates templates; the API takes the whole form, default template included.
       await onSubmit(values);
     } catch (error) {
       reportSaveError(error, form.setError, FIELD_NAMES, 'Saving the plan failed');

@@ -333,11 +333,14 @@ function MilestoneFields({
   onChange,
   errors,
   disabled,
+  otherMilestones = [],
 }: {
   value: MilestoneTermsInput;
   onChange: (next: MilestoneTermsInput) => void;
   errors: Errors;
   disabled?: boolean | undefined;
+  /** Milestones of the other parts of combined terms: a new id must differ from theirs too. */
+  otherMilestones?: readonly MilestoneInput[];
 }) {
   const milestones = value.milestones;
   const setMilestones = (next: MilestoneInput[]) => onChange({ ...value, milestones: next });
@@ -371,7 +374,10 @@ function MilestoneFields({
           size="sm"
           disabled={disabled || milestones.length >= 50}
           onClick={() =>
-            setMilestones([...milestones, defaultMilestone(nextMilestoneId(milestones))])
+            setMilestones([
+              ...milestones,
+              defaultMilestone(nextMilestoneId([...otherMilestones, ...milestones])),
+            ])
           }
         >
           <Plus aria-hidden="true" />
@@ -395,7 +401,8 @@ function MilestoneFields({
  * allocation), milestone-based (a list of milestones, each a fraction of the grant or a number
  * of shares, with an optional deadline) or combined (parts, each a fraction with time or
  * milestone terms). Controlled: the form owns the value and passes its validation errors in.
- * Milestone ids are given here ("m1", "m2"…) and never change, so achievements stay attached.
+ * Milestone ids are given here ("m1", "m2"…), unique across all parts of combined terms, and
+ * never change, so achievements stay attached.
  */
 export function TermsEditor({
   value,
@@ -452,6 +459,10 @@ export function TermsEditor({
               const partErrors = under(errors, `parts.${i}`);
               const setPart = (next: typeof part) =>
                 onChange({ ...value, parts: value.parts.map((p, j) => (j === i ? next : p)) });
+              // Milestone ids are unique across all parts (the API refuses duplicates).
+              const otherMilestones = value.parts.flatMap((p, j) =>
+                j !== i && p.terms.type === 'milestone' ? p.terms.milestones : [],
+              );
               return (
                 <li key={i}>
                   <fieldset className="grid gap-3 rounded-lg border p-3">
@@ -488,7 +499,12 @@ export function TermsEditor({
                                 terms:
                                   e.target.value === 'time'
                                     ? defaultTimeTerms()
-                                    : defaultMilestoneTerms(),
+                                    : {
+                                        ...defaultMilestoneTerms(),
+                                        milestones: [
+                                          defaultMilestone(nextMilestoneId(otherMilestones)),
+                                        ],
+                                      },
                               })
                             }
                           >
@@ -526,6 +542,7 @@ export function TermsEditor({
                         onChange={(terms) => setPart({ ...part, terms })}
                         errors={under(partErrors, 'terms')}
                         disabled={disabled}
+                        otherMilestones={otherMilestones}
                       />
                     )}
                   </fieldset>

@@ -1,0 +1,129 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { createVerifiedUser, signIn } from './support/auth';
+
+/** A call to the business API with the page's session (its cookie jar is the browser's). */
+async function api<T>(request: APIRequestContext, path: string, data: object): Promise<T> {
+  const response = await request.post(`/api/v1${path}`, { data });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as T;
+}
+
+/** `YYYY-MM-DD`, `days` from today (UTC, as the server counts). */
+function isoDaysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Issue 5's practice view: a grant whose one-year cliff falls in the next 90 days shows on
+ * /upcoming with its company, stakeholder and quantity; the type chips filter the list (and the
+ * URL keeps them); the row leads to the grant. The data comes through the API: the grant form
+ * has its own journey.
+ */
+test('upcoming: a cliff in the next 90 days, filtered by type, leads to its grant', async ({
+  page,
+  baseURL,
+}) => {
+  const user = await createVerifiedUser(page.request, baseURL!);
+  await signIn(page, user);
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const companyName = `Upcoming Holding ${suffix}`;
+  const stakeholderName = `Eva Werknemer ${suffix}`;
+  const company = await api<{ id: string }>(page.request, '/company', { companyName });
+  const stakeholder = await api<{ id: string }>(
+    page.request,
+    `/company/${company.id}/stakeholders`,
+    { name: stakeholderName, relationship: 'employee' },
+  );
+  const plan = await api<{ id: string }>(page.request, `/company/${company.id}/plans`, {
+    name: 'Phantom Plan 2025',
+    planType: 'phantom_shares',
+    shareClassId: null,
+    poolSize: 10_000,
+  });
+  // Vesting started 330 days ago: the 12-month cliff (a quarter of 4,800) is about 35 days away.
+  const vestingStart = isoDaysFromToday(-330);
+  const grant = await api<{ id: string }>(page.request, `/company/${company.id}/grants`, {
+    stakeholderId: stakeholder.id,
+    planId: plan.id,
+    quantity: 4800,
+    exercisePrice: '1.00',
+    grantDate: vestingStart,
+    vestingStartDate: vestingStart,
+    terms: {
+      type: 'time',
+      periodLength: 1,
+      periodUnit: 'months',
+      occurrences: 48,
+      cliffPeriods: 12,
+    },
+  });
+
+  await test.step('the header links to the practice view', async () => {
+    await page.goto('/companies');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Upcoming' })
+      .click();
+    await expect(page).toHaveURL(/\/upcoming$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Upcoming' })).toBeVisible();
+  });
+
+  const rows = page.getByRole('row').filter({ hasText: stakeholderName });
+  const cliffRow = rows.filter({ hasText: 'Cliff' });
+
+  await test.step('the cliff is listed with the company, the stakeholder and the quantity', async () => {
+    await expect(cliffRow).toHaveCount(1);
+    await expect(cliffRow).toContainText(companyName);
+    await expect(cliffRow).toContainText('Phantom Plan 2025');
+    await expect(cliffRow).toContainText('1,200');
+    await expect(cliffRow.getByRole('link', { name: companyName })).toHaveAttribute(
+      'href',
+      `/companies/${company.id}`,
+    );
+    // Monthly installments of 100 follow the cliff within the 90 days.
+    await expect(rows.filter({ hasText: 'Installment' }).first()).toContainText('100');
+  });
+
+  await test.step('the type chips filter the list and live in the URL', async () => {
+    const chips = page.getByRole('group', { name: 'Filter by type' });
+    await chips.getByRole('button', { name: /^Cliffs/ }).click();
+    await expect(page).toHaveURL(/types=cliff(&|$)/);
+    await expect(chips.getByRole('button', { name: /^Cliffs/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(rows.filter({ hasText: 'Installment' })).toHaveCount(0);
+    await expect(cliffRow).toHaveCount(1);
+
+    await chips.getByRole('button', { name: /^Cliffs/ }).click();
+    await chips.getByRole('button', { name: /^Expiries/ }).click();
+    await expect(
+      page.getByRole('heading', { name: 'Nothing of these types in this period' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Show all types' }).click();
+    await expect(cliffRow).toHaveCount(1);
+
+    // The URL gives the period and the filter: the cliff is 35 days away, after these 30.
+    await page.goto('/upcoming?days=30&types=cliff');
+    await expect(page.getByLabel('Show the next')).toHaveValue('30');
+    await expect(page.getByRole('button', { name: /^Cliffs/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(
+      page.getByRole('heading', { name: 'Nothing due in the next 30 days' }),
+    ).toBeVisible();
+    await page.getByLabel('Show the next').selectOption('180');
+    await expect(page).toHaveURL(/days=180/);
+    await expect(page.getByLabel('Group by')).toHaveValue('month');
+    await expect(cliffRow).toHaveCount(1);
+  });
+
+  await test.step('the row leads to the grant', async () => {
+    await cliffRow.getByRole('link', { name: stakeholderName }).click();
+    await expect(page).toHaveURL(new RegExp(`/companies/${company.id}/grants/${grant.id}$`));
+    await expect(
+      page.getByRole('heading', { level: 2, name: `4,800 to ${stakeholderName}` }),
+    ).toBeVisible();
+  });
+});

@@ -1,0 +1,24 @@
+import { queryOptions } from '@tanstack/react-query';
+import { upcomingResponseSchema } from '../../../contracts/vesting';
+import { apiFetch } from '../../lib/api';
+import { companyScopedKey } from '../companies/api';
+
+/**
+ * `GET /api/v1/upcoming`: what falls due in the next `days` days, soonest first, computed by the
+ * server (change of control included). For one company the key sits under the company's, so any
+ * write to the company (`invalidateCompany`) refetches it; the workspace-wide list has its own.
+ * Types are filtered in the browser (the chips show counts), so they are not part of the request.
+ */
+export function upcomingQueryOptions({ days, companyId }: { days: number; companyId?: string }) {
+  return queryOptions({
+    queryKey: companyId
+      ? companyScopedKey(companyId, 'upcoming', { days })
+      : (['upcoming', { days }] as const),
+    queryFn: ({ signal }) =>
+      apiFetch('/upcoming', {
+        signal,
+        query: { days, companyId },
+        schema: upcomingResponseSchema,
+      }),
+  });
+}

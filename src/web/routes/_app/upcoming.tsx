@@ -1,0 +1,34 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { can, meQueryOptions } from '../../features/me/api';
+import { upcomingQueryOptions } from '../../features/upcoming/api';
+import { UpcomingPage } from '../../features/upcoming/upcoming-page';
+import { DEFAULT_UPCOMING_DAYS, readUpcomingSearch } from '../../features/upcoming/search';
+
+/**
+ * The practice view (issue 5): what falls due across all client companies. `?days=` picks the
+ * period, `?types=` the kinds shown, `?group=` week or month. The loader starts the request
+ * without waiting (the page shows its controls and a skeleton meanwhile); loader and component
+ * are split into a lazy chunk by the router plugin, so the contract's zod schema stays out of the
+ * entry bundle (`readUpcomingSearch` is plain code).
+ */
+export const Route = createFileRoute('/_app/upcoming')({
+  validateSearch: readUpcomingSearch,
+  loaderDeps: ({ search: { days } }) => ({ days: days ?? DEFAULT_UPCOMING_DAYS }),
+  loader: async ({ context: { queryClient }, deps }) => {
+    // A role without grant:read would be refused: the page says so instead of asking.
+    const me = await queryClient.ensureQueryData(meQueryOptions());
+    if (can(me, 'grant', 'read')) void queryClient.prefetchQuery(upcomingQueryOptions(deps));
+  },
+  component: UpcomingRoute,
+});
+
+function UpcomingRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <UpcomingPage
+      search={search}
+      onSearchChange={(next) => void navigate({ search: next, replace: true })}
+    />
+  );
+}
