@@ -448,3 +448,33 @@ describe('properties', () => {
     );
   });
 });
+
+describe('allocation arithmetic', () => {
+  it('property: the fast path agrees with exact bigint arithmetic', () => {
+    const exact = (q: number, n: number, down: boolean) => {
+      const parts: number[] = [];
+      let prev = 0n;
+      for (let k = 1n; k <= BigInt(n); k++) {
+        const c = down
+          ? (BigInt(q) * k) / BigInt(n)
+          : (2n * BigInt(q) * k + BigInt(n)) / (2n * BigInt(n));
+        parts.push(Number(c - prev));
+        prev = c;
+      }
+      return parts;
+    };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1e12 }),
+        fc.integer({ min: 1, max: 1000 }),
+        fc.boolean(),
+        (q, n, down) => {
+          expect(allocate(q, n, down ? 'CUMULATIVE_ROUND_DOWN' : 'CUMULATIVE_ROUNDING')).toEqual(
+            exact(q, n, down),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
