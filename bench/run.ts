@@ -10,11 +10,17 @@
 // 4. PostgreSQL (only when DATABASE_URL is set): the same on a fresh database on that server,
 //    the baseline through a pg Pool of 10 (as the server's), dropped again at the end.
 // 5. The SPA's initial JS (entry + modulepreloads of dist/web/index.html), gzip -9.
+// 6. Cap table (issue 4, bench/cap-table.ts): one company with 2,000 stakeholders and 20,000
+//    register events; `GET …/cap-table?asOf=…` through the built server (median of sequential
+//    requests) against fetching the same rows with plain SQL through the driver (median), on
+//    PGlite and (with DATABASE_URL) PostgreSQL. Prints API ms, driver ms and their ratio.
 // Prints a summary against the issue's targets and writes bench/results/latest.json. A missed
 // target is reported, not fatal (exit 0); a broken run (server did not start, non-2xx answers,
 // wrong data) exits 1.
+// `npm run bench -- --only=cap-table` (or list, cold-start, spa; comma-separated) runs just those
+// sections and merges their results into the existing latest.json.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -39,6 +45,12 @@ import {
   type CapturedQuery,
   type RateResult,
 } from './load';
+import {
+  benchCapTablePglite,
+  benchCapTablePostgres,
+  CAP_TABLE,
+  type CapTableRun,
+} from './cap-table';
 import { BENCH_NAME, seedWorkspace, type SeededWorkspace } from './seed';
 import {
   freePort,
@@ -49,6 +61,7 @@ import {
   waitForFirst200,
 } from './server-process';
 import { measureSpa, type SpaSize } from './spa-size';
+import { fmt, median, serverVersionOf, unexpectedOutput } from './util';
 
 const COMPANY_COUNT = 10_000;
 const COLD_START_RUNS = 3;
@@ -74,14 +87,7 @@ interface ColdStart {
 }
 
 const problems: string[] = [];
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const kb = (bytes: number) => bytes / 1000;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 function actorOf(seeded: SeededWorkspace): Actor {
   return {
@@ -90,22 +96,6 @@ function actorOf(seeded: SeededWorkspace): Actor {
     organizationId: seeded.organizationId,
     role: 'owner',
   };
-}
-
-async function serverVersionOf(db: Database): Promise<string> {
-  // Both drivers answer `execute` with `{ rows }`.
-  const result = (await db.execute(sql`show server_version`)) as {
-    rows: { server_version: string }[];
-  };
-  return result.rows[0]?.server_version ?? 'unknown';
-}
-
-/** The lines a healthy server prints at LOG_LEVEL=warn with AUTH_RATE_LIMIT=off. */
-function unexpectedOutput(output: string): string[] {
-  return output
-    .split('\n')
-    .map((l) => l.trimEnd())
-    .filter((l) => l && !l.includes('AUTH_RATE_LIMIT=off'));
 }
 
 /**
@@ -436,28 +426,57 @@ let pglite: DbRun | null = null;
 let postgres: DbRun | null = null;
 let coldStart: ColdStart | null = null;
 let spa: SpaSize | null = null;
+const capTable: { pglite: CapTableRun | null; postgres: CapTableRun | null } = {
+  pglite: null,
+  postgres: null,
+};
 const databaseUrl = process.env.DATABASE_URL;
+const SECTIONS = ['list', 'cold-start', 'cap-table', 'spa'] as const;
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+const only = onlyArg ? onlyArg.slice('--only='.length).split(',') : null;
+for (const name of only ?? []) {
+  if (!(SECTIONS as readonly string[]).includes(name)) {
+    console.error(`--only: unknown section "${name}" (sections: ${SECTIONS.join(', ')})`);
+    process.exit(2);
+  }
+}
+const wanted = (name: (typeof SECTIONS)[number]) => only === null || only.includes(name);
 try {
   const built = await section('build', async () => {
     const lib = (await import(
       pathToFileURL(path.join(root, 'scripts/build-lib.mjs')).href
     )) as BuildLib;
     await lib.buildServerIfStale();
+    // Every section starts the server, which serves dist/web too.
     lib.buildWebIfStale();
     return true;
   });
   if (built) {
     const dataDir = path.join(scratch, 'data');
-    const pgliteResult = await section('PGlite', () => benchPglite(dataDir));
-    pglite = pgliteResult?.run ?? null;
-    if (pgliteResult) coldStart = await section('cold start', () => benchColdStart(dataDir));
-    if (databaseUrl)
-      postgres = await section('PostgreSQL', () => benchPostgres(databaseUrl, scratch));
-    else
-      console.log(
-        '\n[PostgreSQL] skipped: set DATABASE_URL to a server where databases may be created.',
+    if (wanted('list') || wanted('cold-start')) {
+      const pgliteResult = await section('PGlite', () => benchPglite(dataDir));
+      pglite = pgliteResult?.run ?? null;
+      if (pgliteResult && wanted('cold-start'))
+        coldStart = await section('cold start', () => benchColdStart(dataDir));
+    }
+    if (wanted('list')) {
+      if (databaseUrl)
+        postgres = await section('PostgreSQL', () => benchPostgres(databaseUrl, scratch));
+      else
+        console.log(
+          '\n[PostgreSQL] skipped: set DATABASE_URL to a server where databases may be created.',
+        );
+    }
+    if (wanted('cap-table')) {
+      capTable.pglite = await section('cap table, PGlite', () =>
+        benchCapTablePglite(path.join(scratch, 'cap-table-data'), problems),
       );
-    spa = await section('SPA', benchSpa);
+      if (databaseUrl)
+        capTable.postgres = await section('cap table, PostgreSQL', () =>
+          benchCapTablePostgres(databaseUrl, scratch, problems),
+        );
+    }
+    if (wanted('spa')) spa = await section('SPA', benchSpa);
   }
 } finally {
   cleanUp();
@@ -494,6 +513,15 @@ const targets: { name: string; measured: string; budget: string; result: Verdict
     budget: 'no target',
     result: pglite ? 'info' : 'not run',
   },
+  ...(['pglite', 'postgres'] as const).map((db) => {
+    const run = capTable[db];
+    return {
+      name: `Cap table API ÷ driver time, ${db === 'pglite' ? 'PGlite' : 'PostgreSQL'}`,
+      measured: run ? `${fmt(run.ratio, 2)}×` : '—',
+      budget: 'no target',
+      result: (run ? 'info' : 'not run') as Verdict,
+    };
+  }),
 ];
 
 console.log('\nSummary');
@@ -510,7 +538,18 @@ const rows = [
       `${fmt(r.ratio * 100, 1)} %`,
     ]),
 ];
-for (const row of rows)
+const capRows = [
+  ['Cap table', 'API median', 'driver median', 'API ÷ driver'],
+  ...[capTable.pglite, capTable.postgres]
+    .filter((r): r is CapTableRun => r !== null)
+    .map((r) => [
+      r.database === 'pglite' ? 'PGlite' : 'PostgreSQL',
+      `${fmt(r.api.medianMs, 1)} ms`,
+      `${fmt(r.driver.medianMs, 1)} ms`,
+      `${fmt(r.ratio, 2)}×`,
+    ]),
+];
+for (const row of [...(rows.length > 1 ? rows : []), ...(capRows.length > 1 ? capRows : [])])
   console.log(
     `  ${row[0]!.padEnd(12)}${row
       .slice(1)
@@ -527,7 +566,7 @@ if (problems.length > 0) {
   console.error(`\n${problems.length} problem(s):\n- ${problems.join('\n- ')}`);
 }
 
-const results = {
+const fresh = {
   generatedAt: new Date().toISOString(),
   machine,
   config: {
@@ -539,17 +578,41 @@ const results = {
     coldStartRuns: COLD_START_RUNS,
     gzipLevel: 9,
     kB: 1000,
+    capTable: {
+      request: 'GET /api/v1/company/{id}/cap-table?asOf=…',
+      ...CAP_TABLE,
+    },
   },
   pglite,
   postgres,
   coldStart,
   spa,
+  capTable,
   targets,
   problems,
 };
 const resultsDir = path.join(root, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
 const resultsFile = path.join(resultsDir, 'latest.json');
+let results: Record<string, unknown> = fresh;
+if (only && existsSync(resultsFile)) {
+  // A partial run keeps the other sections' figures of the last full run.
+  const previous = JSON.parse(readFileSync(resultsFile, 'utf8')) as typeof fresh;
+  const ran = new Set(targets.filter((t) => t.result !== 'not run').map((t) => t.name));
+  results = {
+    ...previous,
+    config: fresh.config,
+    ...(wanted('list') ? { pglite, postgres } : {}),
+    ...(wanted('cold-start') ? { coldStart } : {}),
+    ...(wanted('spa') ? { spa } : {}),
+    ...(wanted('cap-table') ? { capTable } : {}),
+    targets: targets.map((t) =>
+      ran.has(t.name) ? t : (previous.targets.find((p) => p.name === t.name) ?? t),
+    ),
+    problems,
+    lastPartialRun: { generatedAt: fresh.generatedAt, sections: only, machine },
+  };
+}
 // Formatted as `npm run lint` (prettier --check .) expects, so a fresh result can be committed.
 const prettier = await import('prettier');
 const prettierOptions = (await prettier.resolveConfig(resultsFile)) ?? {};

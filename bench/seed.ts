@@ -17,7 +17,7 @@ export interface SeededWorkspace {
 const newId = () => randomBytes(16).toString('hex');
 
 /** Small deterministic PRNG (mulberry32): every run seeds the same 10,000 companies. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -8,6 +8,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Tulip Robotics B.V.',
     companyType: 'BV',
+    registrationNumber: '74123456',
+    incorporationDate: '2019-03-12',
     vat: 'NL123456782B01',
     street: 'Keizersgracht',
     streetNumber: '241',
@@ -21,6 +23,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Dijkstra Data B.V.',
     companyType: 'BV',
+    registrationNumber: '69012345',
+    incorporationDate: '2017-09-04',
     vat: 'NL001234560B01',
     street: 'Stationsplein',
     streetNumber: '45',
@@ -34,6 +38,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Noordzee Energy N.V.',
     companyType: 'NV',
+    registrationNumber: '67543210',
+    incorporationDate: '2016-11-21',
     vat: 'NL004495445B01',
     street: 'Prinses Beatrixlaan',
     streetNumber: '5',
@@ -47,6 +53,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Grachtenpand Software B.V.',
     companyType: 'BV',
+    registrationNumber: '70234567',
+    incorporationDate: '2018-02-05',
     vat: 'NL010000446B01',
     street: 'Oudegracht',
     streetNumber: '112',
@@ -60,6 +68,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Stichting Administratiekantoor Tulip',
     companyType: 'Stichting',
+    registrationNumber: '77889900',
+    incorporationDate: '2020-06-15',
     street: 'Keizersgracht',
     streetNumber: '241',
     postal: '1016 EA',
@@ -71,6 +81,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Veldhoven Photonics B.V.',
     companyType: 'BV',
+    registrationNumber: '63456789',
+    incorporationDate: '2015-06-18',
     vat: 'NL123456782B02',
     street: 'De Run',
     streetNumber: '6501',
@@ -84,6 +96,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Fietsdeel Coöperatie U.A.',
     companyType: 'Coöperatie',
+    registrationNumber: '71234560',
+    incorporationDate: '2018-05-01',
     street: 'Vismarkt',
     streetNumber: '8',
     postal: '9712 CB',
@@ -96,6 +110,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Maasvlakte Logistics B.V.',
     companyType: 'BV',
+    registrationNumber: '76543219',
+    incorporationDate: '2020-01-14',
     vat: 'NL009876546B01',
     street: 'Europaweg',
     streetNumber: '875',
@@ -109,6 +125,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Leiden BioSciences B.V.',
     companyType: 'BV',
+    registrationNumber: '65432187',
+    incorporationDate: '2016-04-01',
     vat: 'NL004495445B02',
     street: 'Galileiweg',
     streetNumber: '8',
@@ -122,6 +140,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Kaasboer Foodtech B.V.',
     companyType: 'BV',
+    registrationNumber: '82345671',
+    incorporationDate: '2021-05-10',
     vat: 'NL010000446B02',
     street: 'Markt',
     streetNumber: '17',
@@ -135,6 +155,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Hollands Glorie Games B.V.',
     companyType: 'BV',
+    registrationNumber: '75678902',
+    incorporationDate: '2019-10-01',
     vat: 'NL123456782B03',
     street: 'Jaarbeursplein',
     streetNumber: '6',
@@ -148,6 +170,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Brabant Mobility VOF',
     companyType: 'VOF',
+    registrationNumber: '73456128',
+    incorporationDate: '2019-08-01',
     street: 'Markt',
     streetNumber: '3',
     postal: '5611 EB',
@@ -159,6 +183,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Atomium Analytics BV',
     companyType: 'BV/SRL',
+    registrationNumber: '0417.497.106',
+    incorporationDate: '2018-09-10',
     vat: 'BE0417497106',
     street: 'Avenue Louise',
     streetNumber: '54',
@@ -172,6 +198,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Gentse Fintech NV',
     companyType: 'NV/SA',
+    registrationNumber: '0123.456.749',
+    incorporationDate: '2017-03-01',
     vat: 'BE0123456749',
     street: 'Korenmarkt',
     streetNumber: '16',
@@ -185,6 +213,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Antwerp Diamond Labs BV',
     companyType: 'BV/SRL',
+    registrationNumber: '0987.654.394',
+    incorporationDate: '2020-02-03',
     vat: 'BE0987654394',
     street: 'Hoveniersstraat',
     streetNumber: '22',
@@ -198,6 +228,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Leuven Quantum BV',
     companyType: 'BV/SRL',
+    registrationNumber: '0400.000.086',
+    incorporationDate: '2019-05-15',
     vat: 'BE0400000086',
     street: 'Kapeldreef',
     streetNumber: '75',
@@ -211,6 +243,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Liège Medtech SA',
     companyType: 'NV/SA',
+    registrationNumber: '0111.111.124',
+    incorporationDate: '2016-10-03',
     vat: 'BE0111111124',
     street: 'Place Saint-Lambert',
     streetNumber: '1',
@@ -224,6 +258,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Brugge Maritime BV',
     companyType: 'BV/SRL',
+    registrationNumber: '0222.222.248',
+    incorporationDate: '2021-01-11',
     vat: 'BE0222222248',
     street: 'Markt',
     streetNumber: '7',
@@ -237,6 +273,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Spree Robotics GmbH',
     companyType: 'GmbH',
+    registrationNumber: 'HRB 195432 B',
+    incorporationDate: '2018-04-16',
     vat: 'DE136695976',
     street: 'Friedrichstraße',
     streetNumber: '68',
@@ -250,6 +288,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Isar Cloud AG',
     companyType: 'AG',
+    registrationNumber: 'HRB 234567',
+    incorporationDate: '2017-07-03',
     vat: 'DE811128135',
     street: 'Leopoldstraße',
     streetNumber: '244',
@@ -263,6 +303,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Hafencity Mobility GmbH',
     companyType: 'GmbH',
+    registrationNumber: 'HRB 156789',
+    incorporationDate: '2019-02-25',
     vat: 'DE118716019',
     street: 'Am Sandtorkai',
     streetNumber: '50',
@@ -276,6 +318,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Rheinland Health UG',
     companyType: 'UG',
+    registrationNumber: 'HRB 104321',
+    incorporationDate: '2022-03-07',
     vat: 'DE123475223',
     street: 'Hohenzollernring',
     streetNumber: '72',
@@ -289,6 +333,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Schwaben Sensorik GmbH',
     companyType: 'GmbH',
+    registrationNumber: 'HRB 765432',
+    incorporationDate: '2016-09-12',
     vat: 'DE147946418',
     street: 'Königstraße',
     streetNumber: '28',
@@ -302,6 +348,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Main Payments GmbH',
     companyType: 'GmbH',
+    registrationNumber: 'HRB 112233',
+    incorporationDate: '2018-11-05',
     vat: 'DE114103379',
     street: 'Taunusanlage',
     streetNumber: '8',
@@ -315,6 +363,8 @@ export const DEMO_COMPANIES: CompanyCreateInput[] = [
   {
     companyName: 'Elbe Biotech AG',
     companyType: 'AG',
+    registrationNumber: 'HRB 38765',
+    incorporationDate: '2015-10-19',
     vat: 'DE129273398',
     street: 'Tatzberg',
     streetNumber: '47',

@@ -1,11 +1,25 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { CompanyCreate } from '../../contracts/company';
 import { companyCreateSchema } from '../../contracts/company';
 import type { Auth } from '../auth/auth';
 import type { DatabaseHandle } from '../db/client';
-import { account, company, member, organization, user } from '../db/schema';
+import {
+  account,
+  company,
+  depositaryReceipt,
+  equityPlan,
+  member,
+  organization,
+  poolAdjustment,
+  shareClass,
+  shareEvent,
+  stakeholder,
+  user,
+} from '../db/schema';
 import type { Logger } from '../logger';
+import { buildDemoEquity } from './build-equity';
+import { bulkInsert } from './bulk-insert';
 import { DEMO_COMPANIES } from './companies';
 
 export const DEMO_EMAIL = 'demo@esop-crm.local';
@@ -16,7 +30,9 @@ const newId = () => randomBytes(16).toString('hex');
 
 /**
  * `npm run demo`: a verified demo lawyer with a workspace of 25 client companies across NL, BE
- * and DE. Idempotent: an existing demo account is left as it is.
+ * and DE, each with its equity structure (stakeholders, share classes, the register, STAK
+ * receipts, plans and pools; ./equity.ts). One transaction of bulk inserts. Idempotent: an
+ * existing demo account is left as it is.
  */
 export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logger: Logger }) {
   const { db } = ctx.database;
@@ -32,6 +48,19 @@ export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logg
     const userId = newId();
     const organizationId = newId();
     const companies: CompanyCreate[] = DEMO_COMPANIES.map((c) => companyCreateSchema.parse(c));
+    // Spread creation times over the past months so "created" sorting means something.
+    const companyRows = companies.map((c, i) => {
+      const createdAt = new Date(now.getTime() - (companies.length - i) * 3 * 86_400_000);
+      return {
+        ...c,
+        id: randomUUID(),
+        organizationId,
+        responsibleUserId: userId,
+        createdAt,
+        updatedAt: createdAt,
+      };
+    });
+    const equity = buildDemoEquity(organizationId, companyRows);
     await db.transaction(async (tx) => {
       await tx.insert(user).values({
         id: userId,
@@ -59,15 +88,19 @@ export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logg
       await tx
         .insert(member)
         .values({ id: newId(), organizationId, userId, role: 'owner', createdAt: now });
-      // Spread creation times over the past months so "created" sorting means something.
-      await tx.insert(company).values(
-        companies.map((c, i) => {
-          const createdAt = new Date(now.getTime() - (companies.length - i) * 3 * 86_400_000);
-          return { ...c, organizationId, createdAt, updatedAt: createdAt };
-        }),
-      );
+      await tx.insert(company).values(companyRows);
+      await bulkInsert(tx, stakeholder, equity.stakeholders);
+      await bulkInsert(tx, shareClass, equity.shareClasses);
+      await bulkInsert(tx, shareEvent, equity.shareEvents);
+      await bulkInsert(tx, depositaryReceipt, equity.receipts);
+      await bulkInsert(tx, equityPlan, equity.plans);
+      await bulkInsert(tx, poolAdjustment, equity.poolAdjustments);
     });
-    ctx.logger.info(`Demo workspace created with ${companies.length} client companies.`);
+    ctx.logger.info(
+      `Demo workspace created with ${companies.length} client companies, ` +
+        `${equity.stakeholders.length} stakeholders, ${equity.shareEvents.length} register events ` +
+        `and ${equity.plans.length} plans.`,
+    );
   }
   ctx.logger.info(
     [

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, or } from 'drizzle-orm';
 import {
   receiptCreateSchema,
   shareEventCreateSchema,
@@ -7,6 +7,7 @@ import {
   type ShareEvent,
   type ShareEventCreate,
 } from '../../../contracts/equity';
+import type { ShareEventType } from '../../../domain/equity';
 import { replayLedger, type LedgerEvent, type LedgerReceipt } from '../../../domain/share-ledger';
 import type { DbOrTx } from '../../db/client';
 import { depositaryReceipt, shareClass, shareEvent, stakeholder } from '../../db/schema';
@@ -106,6 +107,38 @@ export async function loadLedger(db: DbOrTx, companyId: string) {
     receipts: receipts.map((row) => toLedgerReceipt(row.id, row)),
     authorized,
   };
+}
+
+/**
+ * The register's events up to and including `asOf` (all when omitted) in register order (date,
+ * then order of entry), with only the columns the replay reads: what a cap table or key figures
+ * need. Writes validate with `loadLedger` (every event, receipts and caps).
+ */
+export async function loadLedgerEvents(
+  db: DbOrTx,
+  companyId: string,
+  asOf?: string,
+): Promise<LedgerEvent[]> {
+  const rows = await db
+    .select({
+      id: shareEvent.id,
+      type: shareEvent.type,
+      date: shareEvent.date,
+      shareClassId: shareEvent.shareClassId,
+      shareCount: shareEvent.shareCount,
+      fromStakeholderId: shareEvent.fromStakeholderId,
+      toStakeholderId: shareEvent.toStakeholderId,
+      firstShareNumber: shareEvent.firstShareNumber,
+      lastShareNumber: shareEvent.lastShareNumber,
+    })
+    .from(shareEvent)
+    .where(
+      asOf
+        ? and(eq(shareEvent.companyId, companyId), lte(shareEvent.date, asOf))
+        : eq(shareEvent.companyId, companyId),
+    )
+    .orderBy(asc(shareEvent.date), asc(shareEvent.createdAt), asc(shareEvent.id));
+  return rows.map((row, seq) => ({ ...row, type: row.type as ShareEventType, seq }));
 }
 
 export function toLedgerEvent(
