@@ -14,6 +14,7 @@
 //    register events; `GET …/cap-table?asOf=…` through the built server (median of sequential
 //    requests) against fetching the same rows with plain SQL through the driver (median), on
 //    PGlite and (with DATABASE_URL) PostgreSQL. Prints API ms, driver ms and their ratio.
+// 7. Vesting engine (issue 5, bench/vesting.ts): full schedules for 100,000 grants, time per grant.
 // Prints a summary against the issue's targets and writes bench/results/latest.json. A missed
 // target is reported, not fatal (exit 0); a broken run (server did not start, non-2xx answers,
 // wrong data) exits 1.
@@ -51,6 +52,7 @@ import {
   CAP_TABLE,
   type CapTableRun,
 } from './cap-table';
+import { benchVestingEngine, type VestingRun } from './vesting';
 import { BENCH_NAME, seedWorkspace, type SeededWorkspace } from './seed';
 import {
   freePort,
@@ -431,7 +433,8 @@ const capTable: { pglite: CapTableRun | null; postgres: CapTableRun | null } = {
   postgres: null,
 };
 const databaseUrl = process.env.DATABASE_URL;
-const SECTIONS = ['list', 'cold-start', 'cap-table', 'spa'] as const;
+let vesting: VestingRun | null = null;
+const SECTIONS = ['list', 'cold-start', 'cap-table', 'spa', 'vesting'] as const;
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? onlyArg.slice('--only='.length).split(',') : null;
 for (const name of only ?? []) {
@@ -477,6 +480,8 @@ try {
         );
     }
     if (wanted('spa')) spa = await section('SPA', benchSpa);
+    if (wanted('vesting'))
+      vesting = await section('vesting engine', async () => benchVestingEngine());
   }
 } finally {
   cleanUp();
@@ -522,6 +527,12 @@ const targets: { name: string; measured: string; budget: string; result: Verdict
       result: (run ? 'info' : 'not run') as Verdict,
     };
   }),
+  {
+    name: `Vesting engine, ${fmt(vesting?.grants ?? 100_000)} full schedules`,
+    measured: vesting ? `${fmt(vesting.perGrantUs, 1)} µs/grant` : '—',
+    budget: 'no target',
+    result: vesting ? 'info' : 'not run',
+  },
 ];
 
 console.log('\nSummary');
@@ -588,6 +599,7 @@ const fresh = {
   coldStart,
   spa,
   capTable,
+  vesting,
   targets,
   problems,
 };
@@ -606,6 +618,7 @@ if (only && existsSync(resultsFile)) {
     ...(wanted('cold-start') ? { coldStart } : {}),
     ...(wanted('spa') ? { spa } : {}),
     ...(wanted('cap-table') ? { capTable } : {}),
+    ...(wanted('vesting') ? { vesting } : {}),
     targets: targets.map((t) =>
       ran.has(t.name) ? t : (previous.targets.find((p) => p.name === t.name) ?? t),
     ),
