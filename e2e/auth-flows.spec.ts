@@ -73,6 +73,10 @@ test('magic link: the mailed link signs in and lands on the companies page', asy
   await page.goto('/auth/sign-in');
   await page.getByRole('link', { name: 'Sign in with a magic link' }).click();
   await expect(page).toHaveURL(/\/auth\/magic-link/);
+  // The sign-in page has an Email field too: wait for the new page before filling.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Sign in with a magic link' }),
+  ).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByRole('button', { name: 'Send sign-in link' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
@@ -99,6 +103,9 @@ test('e-mail code: the 6-digit code from the mail signs in', async ({ page, requ
   await page.goto('/auth/sign-in');
   await page.getByRole('link', { name: 'Sign in with an e-mail code' }).click();
   await expect(page).toHaveURL(/\/auth\/email-otp/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Sign in with an e-mail code' }),
+  ).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeVisible();

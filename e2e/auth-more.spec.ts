@@ -111,6 +111,10 @@ test('two-factor after a magic link and after an e-mail code', async ({
   await test.step('magic link: the mailed link leads to the second factor, not in', async () => {
     await page.goto('/auth/sign-in');
     await page.getByRole('link', { name: 'Sign in with a magic link' }).click();
+    // The sign-in page has an Email field too: fill only once the magic-link page is there.
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Sign in with a magic link' }),
+    ).toBeVisible();
     await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByRole('button', { name: 'Send sign-in link' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
@@ -132,6 +136,9 @@ test('two-factor after a magic link and after an e-mail code', async ({
 
   await test.step('e-mail code: the code is the first step, the authenticator the second', async () => {
     await page.getByRole('link', { name: 'Sign in with an e-mail code' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Sign in with an e-mail code' }),
+    ).toBeVisible();
     await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeVisible();

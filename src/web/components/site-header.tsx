@@ -23,7 +23,7 @@ const ImpersonationBanner = lazy(() =>
 );
 
 const navLinkClass =
-  'rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground';
+  'rounded-md px-2 py-1.5 text-sm font-medium whitespace-nowrap sm:px-3 text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground';
 const navLinkActive = { className: 'bg-accent !text-accent-foreground' };
 
 /**
@@ -68,7 +68,7 @@ export function SiteHeader() {
           <ImpersonationBanner />
         </Suspense>
       ) : null}
-      <div className="mx-auto flex h-14 w-full items-center gap-4 px-4 lg:w-[61%]">
+      <div className="mx-auto flex h-14 w-full items-center gap-2 px-4 sm:gap-4 lg:w-[61%]">
         <Link
           to="/"
           activeOptions={{ exact: true }}
@@ -78,7 +78,8 @@ export function SiteHeader() {
         </Link>
         {user && menuUser ? (
           <>
-            <nav aria-label="Main" className="flex items-center gap-1">
+            {/* On phones the links scroll rather than widen the page. */}
+            <nav aria-label="Main" className="flex min-w-0 items-center gap-1 overflow-x-auto">
               <Link
                 to="/companies"
                 // Active on /companies, /companies/create and /companies/<id>, whatever the search.
