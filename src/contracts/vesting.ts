@@ -409,6 +409,8 @@ export const grantSchema = z.object({
     })
     .nullable(),
   cancelledDate: z.string().nullable(),
+  /** Leaves of absence: vesting paused from start to end. */
+  pauses: z.array(z.object({ start: z.string(), end: z.string() })),
   notes: z.string().nullable(),
   schedule: grantScheduleSchema,
   createdAt: z.iso.datetime({ offset: true }),
@@ -525,3 +527,8 @@ export const upcomingResponseSchema = z.object({
   items: z.array(upcomingItemSchema),
 });
 export type UpcomingItem = z.infer<typeof upcomingItemSchema>;
+
+/** Body of `POST …/grants/{grantId}/pauses`: a leave of absence. */
+export const pauseSchema = z
+  .strictObject({ start: date('start'), end: date('end') })
+  .refine((p) => p.end > p.start, { message: 'end must be after start', path: ['end'] });

@@ -463,3 +463,39 @@ function addMonthsIso(date: string, months: number): string {
   const last = new Date(Date.UTC(Math.floor(index / 12), (index % 12) + 1, 0)).getUTCDate();
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
+
+describe('leave of absence', () => {
+  it('pauses vesting: later installments move by the paused days; overlaps are refused', async () => {
+    const s = await setup();
+    const created = await ok<{ id: string }>(
+      t,
+      ann.cookie,
+      `${s.base}/grants`,
+      'POST',
+      grantBody(s, {
+        terms: { type: 'time', periodLength: 1, periodUnit: 'months', occurrences: 12 },
+        quantity: 1200,
+      }),
+    );
+    const g = `${s.base}/grants/${created.id}`;
+    const paused = await ok<{ pauses: unknown[]; installments: { date: string }[] }>(
+      t,
+      ann.cookie,
+      `${g}/pauses`,
+      'POST',
+      { start: '2024-03-01', end: '2024-03-31' },
+    );
+    expect(paused.pauses).toEqual([{ start: '2024-03-01', end: '2024-03-31' }]);
+    // 2024-02-15 is before the leave; 2024-03-15 and later move 30 days.
+    expect(paused.installments.slice(0, 3).map((i) => i.date)).toEqual([
+      '2024-02-15',
+      '2024-04-14',
+      '2024-05-15',
+    ]);
+    const overlap = await call(`${g}/pauses`, 'POST', { start: '2024-03-15', end: '2024-04-15' });
+    expect(overlap.status).toBe(409);
+    const backwards = await call(`${g}/pauses`, 'POST', { start: '2024-06-01', end: '2024-05-01' });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.error.fields).toHaveProperty('end');
+  });
+});

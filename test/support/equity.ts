@@ -179,6 +179,7 @@ export function equityBodies(
     [`POST ${c}/grants/{grantId}/termination`]: { date: '2024-06-30', leaverType: 'good' },
     [`POST ${c}/grants/{grantId}/exercises`]: { date: '2024-07-01', quantity: 10 },
     [`POST ${c}/grants/{grantId}/cancellation`]: { date: '2024-08-01' },
+    [`POST ${c}/grants/{grantId}/pauses`]: { start: '2024-03-01', end: '2024-04-01' },
     [`POST ${c}/change-of-control`]: { date: '2025-01-01' },
   };
 }

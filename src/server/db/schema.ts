@@ -341,6 +341,11 @@ export const grant = pgTable(
     terminationReason: text('termination_reason'),
     cancelledDate: date('cancelled_date', { mode: 'string' }),
     cancellationReason: text('cancellation_reason'),
+    /** Leaves of absence `[{ start, end }]`: vesting pauses and later installments shift. */
+    pauses: jsonb('pauses')
+      .$type<{ start: string; end: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     notes: text('notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -89,6 +89,7 @@ export function figuresOf(bundle: GrantBundle, coc: string | null, asOf: string)
       terminationDate: bundle.row.terminationDate,
       leaverType: bundle.row.leaverType,
       cancelledDate: bundle.row.cancelledDate,
+      pauses: bundle.row.pauses,
       exercises: bundle.exercises,
     },
     policyOf(bundle.plan),

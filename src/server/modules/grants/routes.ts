@@ -10,6 +10,7 @@ import {
   grantSchema,
   grantUpdateSchema,
   milestoneAchievementSchema,
+  pauseSchema,
   terminationSchema,
   upcomingQuerySchema,
   upcomingResponseSchema,
@@ -20,6 +21,7 @@ import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 import { guarded } from '../../http/permissions';
 import {
   achieveMilestone,
+  addPause,
   cancelGrant,
   createGrant,
   deleteGrant,
@@ -141,6 +143,11 @@ const exercise = action(
   'exercises',
   exerciseSchema,
   'Exercise or settle part of the grant (≤ exercisable)',
+);
+const pause = action(
+  'pauses',
+  pauseSchema,
+  'Record a leave of absence (vesting pauses; later installments shift)',
 );
 const cancellation = action(
   'cancellation',
@@ -271,6 +278,17 @@ export function registerGrantRoutes(app: OpenAPIHono<AppEnv>) {
     const body = c.req.valid('json') as z.output<typeof exerciseSchema>;
     return c.json(
       await exerciseGrant({
+        ...args(c),
+        input: { companyId: toId(p.companyId), id: toId(p.grantId), ...body },
+      }),
+      200,
+    );
+  });
+  app.openapi(pause, async (c) => {
+    const p = c.req.valid('param') as z.infer<typeof grantParams>;
+    const body = c.req.valid('json') as z.output<typeof pauseSchema>;
+    return c.json(
+      await addPause({
         ...args(c),
         input: { companyId: toId(p.companyId), id: toId(p.grantId), ...body },
       }),

@@ -100,6 +100,7 @@ function toGrant(
           }
         : null,
     cancelledDate: row.cancelledDate,
+    pauses: row.pauses,
     notes: row.notes,
     schedule: {
       asOf,
@@ -633,5 +634,48 @@ export async function recordChangeOfControl({
       changes: snapshot({ date: input.date }),
     });
     return { date: input.date };
+  });
+}
+
+/** Records a leave of absence: vesting pauses, later installments move by its length. */
+export async function addPause({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{
+  companyId: string;
+  id: string;
+  start: string;
+  end: string;
+}>): Promise<GrantDetail> {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const { row } = await activeBundle(tx, input.companyId, input.id);
+    if (input.start < row.vestingStartDate)
+      throw validationError({ start: 'A leave of absence cannot start before vesting starts' });
+    if (row.terminationDate && input.start > row.terminationDate)
+      throw validationError({ start: `The holder left on ${row.terminationDate}` });
+    const clash = row.pauses.find((p) => p.start < input.end && input.start < p.end);
+    if (clash)
+      throw new AppError(
+        'CONFLICT',
+        `Overlaps the leave of absence from ${clash.start} to ${clash.end}`,
+        {
+          start: 'Overlaps another leave of absence',
+        },
+      );
+    const pauses = [...row.pauses, { start: input.start, end: input.end }].sort((a, b) =>
+      a.start < b.start ? -1 : 1,
+    );
+    await tx.update(grant).set({ pauses, updatedAt: new Date() }).where(eq(grant.id, row.id));
+    await recordAudit(tx, {
+      actor,
+      action: 'update',
+      entityType: ENTITY,
+      entityId: row.id,
+      companyId: input.companyId,
+      changes: { 'leave of absence': { from: null, to: `${input.start} – ${input.end}` } },
+    });
+    return detail(tx, input.companyId, row.id);
   });
 }

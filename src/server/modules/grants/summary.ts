@@ -21,6 +21,7 @@ export interface GrantFacts {
   terminationDate: string | null;
   leaverType: string | null;
   cancelledDate: string | null;
+  pauses: readonly { start: string; end: string }[];
   exercises: readonly { date: string; quantity: number }[];
 }
 
@@ -53,6 +54,7 @@ export function grantFigures(
           ? { date: grant.terminationDate, leaverType: grant.leaverType as 'good' | 'bad' }
           : null,
       changeOfControl: changeOfControlDate ? { date: changeOfControlDate } : null,
+      pauses: grant.pauses,
     },
   });
   const exercised = grant.exercises

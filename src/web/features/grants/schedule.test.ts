@@ -33,6 +33,7 @@ function grant(n: number, over: Partial<Grant> = {}): Grant {
     quantity: 4800,
     exercisePrice: '0.10',
     currency: 'EUR',
+    pauses: [],
     grantDate: '2024-01-15',
     vestingStartDate: '2024-01-15',
     templateId: null,

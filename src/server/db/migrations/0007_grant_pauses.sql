@@ -1,0 +1,1 @@
+ALTER TABLE "grant" ADD COLUMN "pauses" jsonb DEFAULT '[]'::jsonb NOT NULL;
