@@ -15,10 +15,15 @@
 //    requests) against fetching the same rows with plain SQL through the driver (median), on
 //    PGlite and (with DATABASE_URL) PostgreSQL. Prints API ms, driver ms and their ratio.
 // 7. Vesting engine (issue 5, bench/vesting.ts): full schedules for 100,000 grants, time per grant.
+// 8. Grants list (issue 5, bench/grants.ts): one company with 1,000 holders and 5,000 grants
+//    (mixed terms, leavers, exercises); `GET …/grants` (not paginated: all 5,000 with their
+//    figures as of today) through the built server against fetching the same rows with plain SQL
+//    through the driver (medians), on PGlite and (with DATABASE_URL) PostgreSQL.
 // Prints a summary against the issue's targets and writes bench/results/latest.json. A missed
 // target is reported, not fatal (exit 0); a broken run (server did not start, non-2xx answers,
 // wrong data) exits 1.
-// `npm run bench -- --only=cap-table` (or list, cold-start, spa; comma-separated) runs just those
+// `npm run bench -- --only=cap-table` (or list, cold-start, spa, vesting, grants; comma-separated)
+// runs just those
 // sections and merges their results into the existing latest.json.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,6 +57,7 @@ import {
   CAP_TABLE,
   type CapTableRun,
 } from './cap-table';
+import { benchGrantsPglite, benchGrantsPostgres, GRANTS, type GrantsRun } from './grants';
 import { benchVestingEngine, type VestingRun } from './vesting';
 import { BENCH_NAME, seedWorkspace, type SeededWorkspace } from './seed';
 import {
@@ -432,9 +438,13 @@ const capTable: { pglite: CapTableRun | null; postgres: CapTableRun | null } = {
   pglite: null,
   postgres: null,
 };
+const grantsList: { pglite: GrantsRun | null; postgres: GrantsRun | null } = {
+  pglite: null,
+  postgres: null,
+};
 const databaseUrl = process.env.DATABASE_URL;
 let vesting: VestingRun | null = null;
-const SECTIONS = ['list', 'cold-start', 'cap-table', 'spa', 'vesting'] as const;
+const SECTIONS = ['list', 'cold-start', 'cap-table', 'spa', 'vesting', 'grants'] as const;
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? onlyArg.slice('--only='.length).split(',') : null;
 for (const name of only ?? []) {
@@ -477,6 +487,15 @@ try {
       if (databaseUrl)
         capTable.postgres = await section('cap table, PostgreSQL', () =>
           benchCapTablePostgres(databaseUrl, scratch, problems),
+        );
+    }
+    if (wanted('grants')) {
+      grantsList.pglite = await section('grants list, PGlite', () =>
+        benchGrantsPglite(path.join(scratch, 'grants-data'), problems),
+      );
+      if (databaseUrl)
+        grantsList.postgres = await section('grants list, PostgreSQL', () =>
+          benchGrantsPostgres(databaseUrl, scratch, problems),
         );
     }
     if (wanted('spa')) spa = await section('SPA', benchSpa);
@@ -527,6 +546,15 @@ const targets: { name: string; measured: string; budget: string; result: Verdict
       result: (run ? 'info' : 'not run') as Verdict,
     };
   }),
+  ...(['pglite', 'postgres'] as const).map((db) => {
+    const run = grantsList[db];
+    return {
+      name: `Grants list API ÷ driver time, ${db === 'pglite' ? 'PGlite' : 'PostgreSQL'}`,
+      measured: run ? `${fmt(run.ratio, 2)}×` : '—',
+      budget: 'no target',
+      result: (run ? 'info' : 'not run') as Verdict,
+    };
+  }),
   {
     name: `Vesting engine, ${fmt(vesting?.grants ?? 100_000)} full schedules`,
     measured: vesting ? `${fmt(vesting.perGrantUs, 1)} µs/grant` : '—',
@@ -560,7 +588,18 @@ const capRows = [
       `${fmt(r.ratio, 2)}×`,
     ]),
 ];
-for (const row of [...(rows.length > 1 ? rows : []), ...(capRows.length > 1 ? capRows : [])])
+const grantRows = [
+  ['Grants list', 'API median', 'driver median', 'API ÷ driver'],
+  ...[grantsList.pglite, grantsList.postgres]
+    .filter((r): r is GrantsRun => r !== null)
+    .map((r) => [
+      r.database === 'pglite' ? 'PGlite' : 'PostgreSQL',
+      `${fmt(r.api.medianMs, 1)} ms`,
+      `${fmt(r.driver.medianMs, 1)} ms`,
+      `${fmt(r.ratio, 2)}×`,
+    ]),
+];
+for (const row of [rows, capRows, grantRows].flatMap((t) => (t.length > 1 ? t : [])))
   console.log(
     `  ${row[0]!.padEnd(12)}${row
       .slice(1)
@@ -593,6 +632,10 @@ const fresh = {
       request: 'GET /api/v1/company/{id}/cap-table?asOf=…',
       ...CAP_TABLE,
     },
+    grants: {
+      request: 'GET /api/v1/company/{id}/grants (not paginated: all grants)',
+      ...GRANTS,
+    },
   },
   pglite,
   postgres,
@@ -600,6 +643,7 @@ const fresh = {
   spa,
   capTable,
   vesting,
+  grants: grantsList,
   targets,
   problems,
 };
@@ -619,6 +663,7 @@ if (only && existsSync(resultsFile)) {
     ...(wanted('spa') ? { spa } : {}),
     ...(wanted('cap-table') ? { capTable } : {}),
     ...(wanted('vesting') ? { vesting } : {}),
+    ...(wanted('grants') ? { grants: grantsList } : {}),
     targets: targets.map((t) =>
       ran.has(t.name) ? t : (previous.targets.find((p) => p.name === t.name) ?? t),
     ),
