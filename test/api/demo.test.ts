@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Grant, GrantDetail, VestingTemplate } from '../../src/contracts/vesting';
 import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/demo/seed';
 import { shareEvent, stakeholder, user } from '../../src/server/db/schema';
 import { count, eq } from 'drizzle-orm';
@@ -24,6 +25,8 @@ interface CapTable {
     name: string;
     group: string;
     shares: Record<string, number>;
+    awardsVested: number;
+    awardsUnvested: number;
     fullyDilutedPercent: string;
   }[];
   pools: { planId: string; reserved: number; cashSettled: boolean; fullyDilutedPercent: string }[];
@@ -41,8 +44,23 @@ interface Plan {
   planType: string;
   poolSize: number;
   poolReserved: number;
+  poolGranted: number;
+  poolAvailable: number;
+  defaultVestingTemplateId: string | null;
+  leaverPolicy: { good: { unvested: string }; bad: { unvested: string } };
   shareClassId: string | null;
   stakStakeholderId: string | null;
+}
+
+interface ShareEventItem {
+  id: string;
+  type: string;
+  date: string;
+  shareCount: number;
+  toStakeholderId: string | null;
+  firstShareNumber: number | null;
+  deedDate: string | null;
+  notes: string | null;
 }
 
 /** Everything the demo test looks at, per company, read through the API. */
@@ -51,13 +69,32 @@ let structures: {
   capTable: CapTable;
   people: Person[];
   plans: Plan[];
-  events: { type: string; firstShareNumber: number | null; deedDate: string | null }[];
+  /** The cap table today (the one above is as of 2026-01-01). */
+  capTableToday: CapTable;
+  grants: Grant[];
+  events: ShareEventItem[];
   receipts: { stakStakeholderId: string; holderStakeholderId: string; receiptCount: number }[];
   adjustments: number;
 }[];
 
 /** Legal forms without share capital: a foundation (the STAK itself), a cooperative, a partnership. */
 const WITHOUT_SHARES = ['Stichting', 'Coöperatie', 'VOF'];
+
+const isExercise = (e: ShareEventItem) => e.notes?.startsWith('Exercise of grant ') ?? false;
+
+/** The kind of a grant's terms, with cliff-only time terms apart. */
+function termsKind(terms: Grant['terms']): string {
+  if (terms.type !== 'time') return terms.type;
+  if (terms.cliffPeriods === 0) return 'time';
+  return terms.cliffPeriods === terms.occurrences ? 'cliff' : 'time-with-cliff';
+}
+
+const allMilestones = (terms: Grant['terms']) =>
+  terms.type === 'milestone'
+    ? terms.milestones
+    : terms.type === 'combined'
+      ? terms.parts.flatMap((p) => (p.terms.type === 'milestone' ? p.terms.milestones : []))
+      : [];
 
 /** Four-decimal percentage strings summed exactly, in ten-thousandths. */
 const percentUnits = (values: string[]) =>
@@ -75,15 +112,13 @@ beforeAll(async () => {
   structures = await Promise.all(
     list.items.map(async (company) => {
       const base = `/company/${company.id}`;
-      const [capTable, people, plans, events, receipts] = await Promise.all([
+      const [capTable, capTableToday, grants, people, plans, events, receipts] = await Promise.all([
         ok<CapTable>(t, cookie, `${base}/cap-table?asOf=2026-01-01`),
+        ok<CapTable>(t, cookie, `${base}/cap-table`),
+        ok<{ items: Grant[] }>(t, cookie, `${base}/grants`),
         ok<{ items: Person[] }>(t, cookie, `${base}/stakeholders`),
         ok<{ items: Plan[] }>(t, cookie, `${base}/plans`),
-        ok<{ items: { type: string; firstShareNumber: number | null; deedDate: string | null }[] }>(
-          t,
-          cookie,
-          `${base}/share-events`,
-        ),
+        ok<{ items: ShareEventItem[] }>(t, cookie, `${base}/share-events`),
         ok<{
           items: { stakStakeholderId: string; holderStakeholderId: string; receiptCount: number }[];
         }>(t, cookie, `${base}/receipts`),
@@ -100,6 +135,8 @@ beforeAll(async () => {
       return {
         company,
         capTable,
+        capTableToday,
+        grants: grants.items,
         people: people.items,
         plans: plans.items,
         events: events.items,
@@ -175,8 +212,10 @@ describe('demo workspace (npm run demo)', () => {
       true,
     );
     for (const s of withShares) {
-      expect(s.events.every((e) => e.firstShareNumber !== null)).toBe(true);
-      expect(s.events.filter((e) => e.type === 'issue').every((e) => e.deedDate !== null)).toBe(
+      // Shares issued on the exercise of an option are entered as the API does: unnumbered.
+      const registered = s.events.filter((e) => !isExercise(e));
+      expect(registered.every((e) => e.firstShareNumber !== null)).toBe(true);
+      expect(registered.filter((e) => e.type === 'issue').every((e) => e.deedDate !== null)).toBe(
         true,
       );
     }
@@ -246,5 +285,175 @@ describe('demo workspace (npm run demo)', () => {
     const [events] = await t.db.select({ n: count() }).from(shareEvent);
     expect(replayed).toBe(events!.n);
     expect(replayed).toBeGreaterThan(50);
+  });
+
+  it('has the workspace vesting templates, and every plan points at a default one', async () => {
+    const { items: templates } = await ok<{ items: VestingTemplate[] }>(
+      t,
+      cookie,
+      '/vesting-templates',
+    );
+    const names = templates.map((x) => x.name);
+    for (const name of ['4 years monthly, 1-year cliff', '3 years quarterly', 'Cliff 12 months'])
+      expect(names).toContain(name);
+    expect(templates.some((x) => x.terms.type === 'milestone')).toBe(true);
+    expect(templates.some((x) => x.terms.type === 'combined')).toBe(true);
+    const ids = new Set(templates.map((x) => x.id));
+    const plans = structures.flatMap((s) => s.plans);
+    expect(plans.length).toBeGreaterThan(20);
+    for (const plan of plans) expect(ids.has(plan.defaultVestingTemplateId ?? '')).toBe(true);
+    expect(templates.reduce((n, x) => n + x.planCount, 0)).toBe(plans.length);
+    // Grants say which template their terms came from.
+    const grants = structures.flatMap((s) => s.grants);
+    expect(grants.every((g) => g.templateId !== null && ids.has(g.templateId))).toBe(true);
+  });
+
+  it('gives about twenty companies grants of every kind of terms', () => {
+    const withGrants = structures.filter((s) => s.grants.length > 0);
+    expect(withGrants.length).toBeGreaterThanOrEqual(18);
+    for (const s of withGrants) {
+      expect(s.grants.length, s.company.companyName).toBeGreaterThanOrEqual(3);
+      expect(s.grants.length, s.company.companyName).toBeLessThanOrEqual(25);
+      const people = new Map(s.people.map((p) => [p.id, p]));
+      for (const g of s.grants)
+        expect(['employee', 'advisor', 'board_member']).toContain(
+          people.get(g.stakeholderId)?.relationship,
+        );
+    }
+    const grants = withGrants.flatMap((s) => s.grants);
+    const kinds = new Map<string, number>();
+    for (const g of grants) kinds.set(termsKind(g.terms), (kinds.get(termsKind(g.terms)) ?? 0) + 1);
+    for (const kind of ['time', 'time-with-cliff', 'cliff', 'milestone', 'combined'])
+      expect(kinds.get(kind) ?? 0, kind).toBeGreaterThan(0);
+    // Most are the standard four years monthly behind a one-year cliff.
+    expect(kinds.get('time-with-cliff')!).toBeGreaterThan(grants.length / 3);
+    // Milestones: achieved (dated), pending, and forfeited when the deadline passed.
+    const milestones = grants.flatMap((g) => allMilestones(g.terms));
+    expect(milestones.some((m) => m.achievedDate !== null)).toBe(true);
+    expect(grants.some((g) => g.schedule.pending.length > 0)).toBe(true);
+    expect(
+      grants.some(
+        (g) => g.termination === null && g.cancelledDate === null && g.schedule.forfeited > 0,
+      ),
+    ).toBe(true);
+    // Grant dates spread over the past years, none in the future.
+    const today = new Date().toISOString().slice(0, 10);
+    expect(grants.every((g) => g.grantDate <= today)).toBe(true);
+    expect(new Set(grants.map((g) => g.grantDate.slice(0, 4))).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps every plan within its pool', () => {
+    let plans = 0;
+    for (const s of structures.filter((x) => x.grants.length > 0)) {
+      for (const plan of s.plans) {
+        const mine = s.grants.filter((g) => g.planId === plan.id);
+        const quantity = mine.reduce((n, g) => n + g.quantity, 0);
+        expect(quantity, plan.id).toBeLessThanOrEqual(plan.poolReserved);
+        expect(plan.poolGranted, plan.id).toBeLessThanOrEqual(plan.poolReserved);
+        expect(plan.poolAvailable, plan.id).toBeGreaterThanOrEqual(0);
+        if (mine.length > 0) {
+          plans++;
+          expect(plan.poolGranted, plan.id).toBeGreaterThan(0);
+        }
+      }
+    }
+    expect(plans).toBeGreaterThanOrEqual(18);
+  });
+
+  it('has offers, acceptances, good and bad leavers, a leave of absence and a cancellation', () => {
+    const grants = structures.flatMap((s) => s.grants);
+    const statuses = new Set(grants.map((g) => g.status));
+    for (const status of ['draft', 'offered', 'active', 'cancelled'])
+      expect(statuses).toContain(status);
+    // Belgian offers: accepted in writing within 60 days.
+    const belgian = structures.filter((s) => s.company.country === 'BE').flatMap((s) => s.grants);
+    expect(belgian.some((g) => g.status === 'offered' && g.acceptanceDeadline !== null)).toBe(true);
+    for (const g of belgian.filter((x) => x.acceptanceDate))
+      expect(g.acceptanceDate! <= g.acceptanceDeadline!).toBe(true);
+    const good = grants.filter((g) => g.termination?.leaverType === 'good');
+    const bad = grants.filter((g) => g.termination?.leaverType === 'bad');
+    expect(good.length).toBeGreaterThan(0);
+    expect(bad.length).toBeGreaterThan(0);
+    // Leavers forfeit what was unvested (unless the plan lets a good leaver's vesting continue);
+    // bad leavers forfeit what vested too.
+    const plans = new Map(structures.flatMap((s) => s.plans.map((p) => [p.id, p])));
+    for (const g of [...good, ...bad]) {
+      if (plans.get(g.planId)!.leaverPolicy[g.termination!.leaverType].unvested === 'continue')
+        continue;
+      expect(g.schedule.unvested, g.id).toBe(0);
+      expect(g.schedule.forfeited, g.id).toBeGreaterThan(0);
+    }
+    expect(bad.every((g) => g.schedule.exercisable === 0)).toBe(true);
+    expect(bad.some((g) => g.status === 'forfeited' || g.schedule.forfeited > 0)).toBe(true);
+    expect(grants.some((g) => g.pauses.length > 0)).toBe(true);
+  });
+
+  it('has exercises: share issues in the register and on the cap table, and cash settlements', async () => {
+    let shareSettled = 0;
+    let cashSettled = 0;
+    for (const s of structures) {
+      const base = `/company/${s.company.id}`;
+      const exercised = s.grants.filter((g) => g.schedule.exercised > 0);
+      for (const g of exercised) {
+        const detail = await ok<GrantDetail>(t, cookie, `${base}/grants/${g.id}`);
+        const plan = s.plans.find((p) => p.id === g.planId)!;
+        expect(detail.exercises.length).toBeGreaterThan(0);
+        for (const e of detail.exercises) {
+          if (plan.planType === 'virtual_shares' || plan.planType === 'phantom_shares') {
+            expect(e.shareEventId).toBeNull();
+            cashSettled++;
+            continue;
+          }
+          const event = s.events.find((x) => x.id === e.shareEventId);
+          expect(event, `${s.company.companyName}: exercise ${e.id}`).toBeDefined();
+          expect(event!.type).toBe('issue');
+          expect(event!.shareCount).toBe(e.quantity);
+          expect(event!.date).toBe(e.date);
+          const holder =
+            plan.planType === 'receipt_options' ? plan.stakStakeholderId : g.stakeholderId;
+          expect(event!.toStakeholderId).toBe(holder);
+          const row = s.capTableToday.rows.find((r) => r.stakeholderId === holder);
+          expect(row, `${s.company.companyName}: the holder is a shareholder`).toBeDefined();
+          expect(Object.values(row!.shares).reduce((n, x) => n + x, 0)).toBeGreaterThanOrEqual(
+            e.quantity,
+          );
+          if (plan.planType === 'receipt_options') {
+            expect(e.receiptId).not.toBeNull();
+            expect(
+              s.receipts.some(
+                (r) => r.holderStakeholderId === g.stakeholderId && r.receiptCount === e.quantity,
+              ),
+            ).toBe(true);
+          }
+          shareSettled++;
+        }
+        expect(detail.schedule.exercised).toBeLessThanOrEqual(detail.schedule.vested);
+      }
+      // Every exercise issue in the register belongs to an exercise of a grant.
+      const issued = s.events.filter(isExercise);
+      expect(
+        issued.every((e) => s.grants.some((g) => e.notes === `Exercise of grant ${g.id}`)),
+      ).toBe(true);
+    }
+    expect(shareSettled).toBeGreaterThan(0);
+    expect(cashSettled).toBeGreaterThan(0);
+  });
+
+  it('shows outstanding awards, vested and unvested, on the cap table', () => {
+    const withAwards = structures.filter((s) =>
+      s.capTableToday.rows.some((r) => r.awardsVested > 0 && r.awardsUnvested > 0),
+    );
+    expect(withAwards.length).toBeGreaterThanOrEqual(5);
+    for (const s of structures.filter((x) => x.grants.length > 0)) {
+      const fromGrants = s.grants
+        .filter((g) => !['draft', 'offered'].includes(g.status))
+        .reduce((n, g) => n + g.schedule.unvested, 0);
+      const onTable = s.capTableToday.rows.reduce((n, r) => n + r.awardsUnvested, 0);
+      const cash = new Set(s.capTableToday.pools.filter((p) => p.cashSettled).map((p) => p.planId));
+      const cashUnvested = s.grants
+        .filter((g) => cash.has(g.planId) && !['draft', 'offered'].includes(g.status))
+        .reduce((n, g) => n + g.schedule.unvested, 0);
+      expect(onTable, s.company.companyName).toBe(fromGrants - cashUnvested);
+    }
   });
 });

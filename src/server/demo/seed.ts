@@ -9,6 +9,8 @@ import {
   company,
   depositaryReceipt,
   equityPlan,
+  grant,
+  grantExercise,
   member,
   organization,
   poolAdjustment,
@@ -16,9 +18,12 @@ import {
   shareEvent,
   stakeholder,
   user,
+  vestingTemplate,
 } from '../db/schema';
 import type { Logger } from '../logger';
+import { isoDateOf } from '../../domain/dates';
 import { buildDemoEquity } from './build-equity';
+import { buildDemoGrants } from './build-grants';
 import { bulkInsert } from './bulk-insert';
 import { DEMO_COMPANIES } from './companies';
 
@@ -31,7 +36,8 @@ const newId = () => randomBytes(16).toString('hex');
 /**
  * `npm run demo`: a verified demo lawyer with a workspace of 25 client companies across NL, BE
  * and DE, each with its equity structure (stakeholders, share classes, the register, STAK
- * receipts, plans and pools; ./equity.ts). One transaction of bulk inserts. Idempotent: an
+ * receipts, plans and pools; ./equity.ts), vesting templates and grants with leavers and
+ * exercises (./build-grants.ts). One transaction of bulk inserts. Idempotent: an
  * existing demo account is left as it is.
  */
 export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logger: Logger }) {
@@ -61,6 +67,7 @@ export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logg
       };
     });
     const equity = buildDemoEquity(organizationId, companyRows);
+    const grants = buildDemoGrants(organizationId, companyRows, equity, isoDateOf(now));
     await db.transaction(async (tx) => {
       await tx.insert(user).values({
         id: userId,
@@ -93,13 +100,19 @@ export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logg
       await bulkInsert(tx, shareClass, equity.shareClasses);
       await bulkInsert(tx, shareEvent, equity.shareEvents);
       await bulkInsert(tx, depositaryReceipt, equity.receipts);
+      await bulkInsert(tx, vestingTemplate, grants.templates);
       await bulkInsert(tx, equityPlan, equity.plans);
       await bulkInsert(tx, poolAdjustment, equity.poolAdjustments);
+      await bulkInsert(tx, grant, grants.grants);
+      await bulkInsert(tx, shareEvent, grants.shareEvents);
+      await bulkInsert(tx, depositaryReceipt, grants.receipts);
+      await bulkInsert(tx, grantExercise, grants.exercises);
     });
     ctx.logger.info(
       `Demo workspace created with ${companies.length} client companies, ` +
         `${equity.stakeholders.length} stakeholders, ${equity.shareEvents.length} register events ` +
-        `and ${equity.plans.length} plans.`,
+        `${equity.plans.length} plans, ${grants.templates.length} vesting templates, ` +
+        `${grants.grants.length} grants and ${grants.exercises.length} exercises.`,
     );
   }
   ctx.logger.info(
