@@ -16,7 +16,7 @@ function figure(scope: Locator, label: string) {
 /**
  * Issue 5's journey: a plan with a "4 years monthly, 1-year cliff" default template, a grant of
  * 10,000 options with its live preview (2,500 at the cliff), the saved schedule, a good-leaver
- * termination (unvested forfeited, exercise deadline), an exercise, and the cap table after it.
+ * termination (unvested forfeited, exercise deadline), the cap table before and after an exercise.
  * The company, its share class, the employee and the template come through the API: their
  * screens have journeys of their own.
  */
@@ -125,6 +125,23 @@ test('grants: template plan, grant with preview, good leaver, exercise, cap tabl
     ).toContainText('6,458');
   });
 
+  await test.step('the cap table before the exercise: vested awards, no shares yet', async () => {
+    const grantUrl = page.url();
+    await page
+      .getByRole('navigation', { name: 'Company' })
+      .getByRole('link', { name: 'Cap table' })
+      .click();
+    const cells = page
+      .getByRole('table', { name: 'Cap table' })
+      .getByRole('row', { name: /Eva Werknemer/ })
+      .getByRole('cell');
+    // Ordinary (a dash read as "none"), awards vested, awards unvested.
+    await expect(cells.nth(0)).toContainText('none');
+    await expect(cells.nth(1)).toHaveText('3,542');
+    await expect(cells.nth(2)).toHaveText('0');
+    await page.goto(grantUrl);
+  });
+
   await test.step('exercise 1,000 options', async () => {
     await page.getByRole('button', { name: 'Exercise', exact: true }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Exercise options of Eva Werknemer' });
@@ -150,7 +167,7 @@ test('grants: template plan, grant with preview, good leaver, exercise, cap tabl
     await expect(row).toContainText('2,542');
   });
 
-  await test.step('the cap table shows the shares issued and the remaining awards', async () => {
+  await test.step('after the exercise the cap table shows 1,000 shares and 2,542 awards', async () => {
     await page
       .getByRole('navigation', { name: 'Company' })
       .getByRole('link', { name: 'Cap table' })

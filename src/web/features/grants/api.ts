@@ -123,7 +123,8 @@ export type GrantAction =
       body: { date: string; leaverType: 'good' | 'bad'; reason: string | null };
     }
   | { kind: 'exercise'; body: { date: string; quantity: number } }
-  | { kind: 'cancellation'; body: { date: string; reason: string | null } };
+  | { kind: 'cancellation'; body: { date: string; reason: string | null } }
+  | { kind: 'pause'; body: { start: string; end: string } };
 
 function actionPath(companyId: string, grantId: string, action: GrantAction): string {
   const path = grantPath(companyId, grantId);
@@ -136,10 +137,15 @@ function actionPath(companyId: string, grantId: string, action: GrantAction): st
       return `${path}/exercises`;
     case 'cancellation':
       return `${path}/cancellation`;
+    case 'pause':
+      return `${path}/pauses`;
   }
 }
 
-/** Milestone achievement, termination, exercise, cancellation: each a POST under the grant. */
+/**
+ * Milestone achievement, termination, exercise, cancellation, leave of absence: each a POST under
+ * the grant.
+ */
 export function useGrantAction(companyId: string, grantId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,6 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import type { GrantDetail } from '../../../contracts/vesting';
+import { isIsoDate } from '../../../domain/dates';
 import { Button } from '../../components/ui/button';
 import { ConfirmAction } from '../../components/ui/confirm-action';
 import { FormField } from '../../components/ui/form-field';
@@ -206,6 +210,91 @@ function Cancel({ companyId, grant }: { companyId: string; grant: GrantDetail })
   );
 }
 
+/** The leave form: the server's `pauseSchema` rules, worded for the dialog. */
+function leaveSchema(grant: GrantDetail) {
+  return z
+    .object({
+      start: z.string().refine(isIsoDate, 'Enter the first day of the leave'),
+      end: z.string().refine(isIsoDate, 'Enter the day the holder is back'),
+    })
+    .superRefine((v, ctx) => {
+      if (isIsoDate(v.start) && v.start < grant.vestingStartDate)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['start'],
+          message: `The leave cannot start before vesting starts (${formatIsoDate(grant.vestingStartDate)})`,
+        });
+      if (isIsoDate(v.start) && isIsoDate(v.end) && v.end <= v.start)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['end'],
+          message: 'The leave must end after it starts',
+        });
+    });
+}
+type LeaveValues = { start: string; end: string };
+
+/** Time and cliff installments are what a leave moves; pure milestone terms have none. */
+function hasTimePart(terms: GrantDetail['terms']): boolean {
+  return (
+    terms.type === 'time' ||
+    (terms.type === 'combined' && terms.parts.some((p) => p.terms.type === 'time'))
+  );
+}
+
+function RecordLeave({ companyId, grant }: { companyId: string; grant: GrantDetail }) {
+  const run = useRun(companyId, grant.id);
+  const schema = useMemo(() => leaveSchema(grant), [grant]);
+  const form = useForm<LeaveValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { start: todayIso(), end: '' },
+  });
+  const { register, formState, handleSubmit, setError, reset } = form;
+  const { errors } = formState;
+  return (
+    <ConfirmAction
+      trigger={<Button variant="outline">Record leave of absence</Button>}
+      title={`Record a leave of absence of ${grant.stakeholderName}`}
+      description="Vesting pauses during the leave: installments from its first day on move later by its length."
+      confirmLabel="Record leave"
+      onConfirm={async () => {
+        let recorded = false;
+        await handleSubmit(async (values) => {
+          try {
+            await run(
+              { kind: 'pause', body: values },
+              `Leave of absence from ${formatIsoDate(values.start)} to ${formatIsoDate(values.end)} recorded`,
+            );
+          } catch (error) {
+            // The server names the field (an overlap, a start before vesting or after leaving).
+            if (error instanceof ApiError)
+              for (const [field, message] of Object.entries(error.fields ?? {}))
+                if (field === 'start' || field === 'end') setError(field, { message });
+            throw error;
+          }
+          recorded = true;
+        })();
+        // Invalid: the errors are shown under the fields and the dialog stays open.
+        if (!recorded) throw new Error('Invalid leave of absence');
+        reset();
+      }}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label="Leave starts" error={errors.start?.message}>
+          {(c) => <Input {...c} type="date" aria-required="true" {...register('start')} />}
+        </FormField>
+        <FormField
+          label="Leave ends"
+          error={errors.end?.message}
+          description="The day vesting resumes"
+        >
+          {(c) => <Input {...c} type="date" aria-required="true" {...register('end')} />}
+        </FormField>
+      </div>
+    </ConfirmAction>
+  );
+}
+
 const CLOSED = new Set(['exercised', 'forfeited', 'cancelled', 'expired']);
 
 /** The grant's actions, each behind a confirmation dialog; only what the grant's state allows. */
@@ -218,6 +307,9 @@ export function GrantActions({ companyId, grant }: { companyId: string; grant: G
       ) : null}
       {!closed && !grant.termination ? <Terminate companyId={companyId} grant={grant} /> : null}
       {grant.schedule.exercisable > 0 ? <Exercise companyId={companyId} grant={grant} /> : null}
+      {!closed && hasTimePart(grant.terms) ? (
+        <RecordLeave companyId={companyId} grant={grant} />
+      ) : null}
       {!closed ? <Cancel companyId={companyId} grant={grant} /> : null}
       {grant.schedule.exerciseDeadline ? (
         <p className="basis-full text-sm text-muted-foreground">

@@ -20,6 +20,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { numberCell } from '../cap-table/section';
 import { companyQueryOptions } from '../companies/api';
 import { useCan } from '../me/api';
+import { daysBetween } from '../../../domain/vesting/dates';
 import { formatCount, formatIsoDate, todayIso } from '../plans/format';
 import { reportDeleteError } from '../plans/report-error';
 import { CumulativeChart, type ChartMarker } from '../vesting/cumulative-chart';
@@ -129,6 +130,7 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
   if (cliff) markers.push({ date: cliff.date, label: 'Cliff', tone: 'cliff' });
   for (const a of grant.installments.filter((i) => i.source === 'acceleration'))
     markers.push({ date: a.date, label: 'Acceleration', tone: 'event' });
+  for (const p of grant.pauses) markers.push({ date: p.start, label: 'Leave', tone: 'event' });
   if (grant.termination)
     markers.push({ date: grant.termination.date, label: 'Termination', tone: 'event' });
   if (grant.cancelledDate)
@@ -243,7 +245,7 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
       <Panel
         id="grant-schedule"
         title="Schedule"
-        description="Installments as stored by the server: past ones shaded, with the cliff, termination and deadlines marked."
+        description="Installments as stored by the server: past ones shaded, with the cliff, leaves of absence, termination and deadlines marked. A leave moves the installments from its first day on by its length."
       >
         <div className="grid gap-4">
           <CumulativeChart
@@ -276,6 +278,31 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
           ) : (
             <p className="text-sm text-muted-foreground">No installments.</p>
           )}
+          {grant.pauses.length > 0 ? (
+            <div className="grid gap-2">
+              <h4 className="text-sm font-semibold">Leaves of absence</h4>
+              <Table aria-label="Leaves of absence">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>From</TableHead>
+                    <TableHead>Vesting resumes</TableHead>
+                    <TableHead className="text-right">Days paused</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {grant.pauses.map((p) => (
+                    <TableRow key={`${p.start}-${p.end}`}>
+                      <TableCell>{formatIsoDate(p.start)}</TableCell>
+                      <TableCell>{formatIsoDate(p.end)}</TableCell>
+                      <TableCell className={numberCell}>
+                        {formatCount(daysBetween(p.start, p.end))}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          ) : null}
           {grant.forfeitures.length > 0 ? (
             <div className="grid gap-2">
               <h4 className="text-sm font-semibold">Forfeitures</h4>

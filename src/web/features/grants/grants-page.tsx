@@ -1,8 +1,8 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { CatchBoundary, Link } from '@tanstack/react-router';
 import { Award, SearchX } from 'lucide-react';
 import { Suspense, useMemo } from 'react';
-import type { Grant } from '../../../contracts/vesting';
+import type { Grant, GrantDetail } from '../../../contracts/vesting';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
@@ -30,13 +30,14 @@ import { useCan } from '../me/api';
 import { upcomingQueryOptions } from '../upcoming/api';
 import { UPCOMING_TYPE_LABELS } from '../upcoming/format';
 import { formatCount, formatIsoDate, todayIso } from '../plans/format';
-import { grantPlansQueryOptions, grantsQueryOptions } from './api';
+import { grantPlansQueryOptions, grantQueryOptions, grantsQueryOptions } from './api';
 import { CompanyVestingChart } from './company-vesting-chart';
 import { formatPrice, GRANT_STATUS_LABELS, statusVariant } from './format';
 import { NewGrantButton } from './grant-dialog';
 import {
-  companyVestingSeries,
+  chartSeries,
   countsTowardsVesting,
+  grantsNeedingServerSchedule,
   grantVesting,
   mergeUpcoming,
   milestoneDeadlines,
@@ -99,12 +100,15 @@ function UpcomingList({
   );
 }
 
+/** Stable, so the combined list only changes when a detail does. */
+const detailsOf = (results: { data?: GrantDetail | undefined }[]) => results.map((r) => r.data);
+
 /** Chart and upcoming list over all of the company's grants (not the filtered table). */
 function CompanyOverview({ companyId }: { companyId: string }) {
   const { data: grants } = useSuspenseQuery(grantsQueryOptions(companyId));
   const { data: plans } = useSuspenseQuery(grantPlansQueryOptions(companyId));
   const today = todayIso();
-  const { series, milestones, vestedToday } = useMemo(() => {
+  const { vestings, milestones, vestedToday, counted } = useMemo(() => {
     const plansById = new Map(plans.map((p) => [p.id, p]));
     const vestings = new Map(
       grants.map((g) => [g.id, grantVesting(g, plansById.get(g.planId), today)]),
@@ -113,19 +117,33 @@ function CompanyOverview({ companyId }: { companyId: string }) {
     const byPlan = new Map<string, number>();
     for (const g of counted) byPlan.set(g.planId, (byPlan.get(g.planId) ?? 0) + g.schedule.vested);
     return {
-      series: companyVestingSeries(counted, vestings),
+      vestings,
+      counted,
       milestones: milestoneDeadlines(grants, vestings, today, UPCOMING_DAYS),
       vestedToday: byPlan,
     };
   }, [grants, plans, today]);
+  // Grants the browser cannot reproduce (a change of control): the server's schedule instead.
+  const serverIds = useMemo(
+    () => grantsNeedingServerSchedule(counted, vestings, today),
+    [counted, vestings, today],
+  );
+  const details = useQueries({
+    queries: serverIds.map((id) => grantQueryOptions(companyId, id)),
+    combine: detailsOf,
+  });
+  const series = useMemo(
+    () => chartSeries(counted, vestings, details),
+    [counted, vestings, details],
+  );
 
   if (grants.length === 0) return null;
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <Section
         id="grants-vesting"
         title="Vesting over time"
-        description="Vested shares of all grants, by plan, computed from each grant's terms."
+        description="Vested shares of all grants, by plan, computed from each grant's terms, leaves of absence, termination and the company's change of control."
         resetKey={companyId}
         loadingLabel="Loading the chart…"
       >
@@ -304,7 +322,7 @@ export function GrantsPage({
   const canCreate = useCan('grant', 'create');
   useDocumentTitle(`Grants · ${company.companyName}`);
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid min-w-0 gap-1">
           <h2 className="text-lg leading-tight font-semibold">Grants</h2>

@@ -1,5 +1,5 @@
 import type { Plan } from '../../../contracts/equity';
-import type { Grant, UpcomingItem } from '../../../contracts/vesting';
+import type { Grant, GrantDetail, UpcomingItem } from '../../../contracts/vesting';
 import { addDays, addMonths, computeVesting, vestedAsOf } from '../../../domain/vesting';
 import type { VestingResult } from '../../../domain/vesting/types';
 import { policyOf } from './format';
@@ -11,8 +11,17 @@ import { policyOf } from './format';
  * control the browser does not know about).
  */
 
-/** A grant's schedule with its termination or cancellation applied (vesting stops there). */
-export function grantVesting(grant: Grant, plan: Plan | undefined, asOf: string): VestingResult {
+/**
+ * A grant's schedule with the inputs the server gives the engine (`grantFigures`): its
+ * termination or cancellation (vesting stops there), its leaves of absence (later installments
+ * move) and the company's change of control (acceleration per the plan's policy).
+ */
+export function grantVesting(
+  grant: Grant,
+  plan: Plan | undefined,
+  asOf: string,
+  changeOfControlDate: string | null = null,
+): VestingResult {
   const policy = plan ? policyOf(plan) : undefined;
   const stop = grant.termination
     ? { date: grant.termination.date, leaverType: grant.termination.leaverType }
@@ -24,8 +33,13 @@ export function grantVesting(grant: Grant, plan: Plan | undefined, asOf: string)
     vestingStartDate: grant.vestingStartDate,
     terms: grant.terms,
     asOf,
-    events: { termination: stop },
-    // A cancellation stops vesting and keeps nothing unvested, whatever the plan says of leavers.
+    events: {
+      termination: stop,
+      changeOfControl: changeOfControlDate ? { date: changeOfControlDate } : null,
+      pauses: grant.pauses,
+    },
+    // A cancellation stops vesting and keeps nothing unvested, whatever the plan says of leavers
+    // (a change of control before it still accelerates, as on the server).
     ...(grant.cancelledDate && !grant.termination
       ? {
           policy: {
@@ -33,7 +47,11 @@ export function grantVesting(grant: Grant, plan: Plan | undefined, asOf: string)
               good: { unvested: 'forfeit', vested: 'keep' },
               bad: { unvested: 'forfeit', vested: 'keep' },
             },
-            acceleration: { trigger: 'none', percent: null, windowMonths: null },
+            acceleration: policy?.acceleration ?? {
+              trigger: 'none',
+              percent: null,
+              windowMonths: null,
+            },
             exerciseWindowMonths: null,
           },
         }
@@ -48,6 +66,55 @@ export function countsTowardsVesting(grant: Grant): boolean {
   return grant.status !== 'draft' && grant.status !== 'offered';
 }
 
+/** What the chart reads of a schedule. */
+export type ChartSchedule = Pick<VestingResult, 'quantity' | 'installments' | 'forfeitures'>;
+
+/**
+ * Grants whose schedule computed here does not give the server's vested figure today: the server
+ * knows something the list does not carry (the company's change of control: no endpoint reads it
+ * back). The chart takes their schedule from the grant's detail instead. Cancelled grants are
+ * left out: the server counts only what was exercised as vested once cancelled, by design.
+ */
+export function grantsNeedingServerSchedule(
+  grants: readonly Grant[],
+  vestings: ReadonlyMap<string, ChartSchedule>,
+  today: string,
+): string[] {
+  return grants
+    .filter((g) => {
+      const result = vestings.get(g.id);
+      if (!result || g.cancelledDate || !countsTowardsVesting(g)) return false;
+      return vestedAsOf(result, today) !== g.schedule.vested;
+    })
+    .map((g) => g.id);
+}
+
+/** The server's schedule of one grant (termination, pauses and change of control applied). */
+export function scheduleFromDetail(detail: GrantDetail): ChartSchedule {
+  return {
+    quantity: detail.quantity,
+    installments: detail.installments,
+    // A cancellation is not an engine forfeiture; vestedAsOf ignores its reason anyway.
+    forfeitures: detail.forfeitures.flatMap((f) =>
+      f.reason === 'cancellation' ? [] : [{ ...f, reason: f.reason }],
+    ),
+  };
+}
+
+/**
+ * The company chart's series: each grant's schedule computed here, or the server's (its detail)
+ * for the grants `grantsNeedingServerSchedule` named.
+ */
+export function chartSeries(
+  grants: readonly Grant[],
+  vestings: ReadonlyMap<string, ChartSchedule>,
+  details: readonly (GrantDetail | undefined)[],
+): VestingSeries {
+  const schedules = new Map(vestings);
+  for (const d of details) if (d) schedules.set(d.id, scheduleFromDetail(d));
+  return companyVestingSeries(grants, schedules);
+}
+
 export type VestingSeries = {
   dates: string[];
   series: { planId: string; planName: string; values: number[] }[];
@@ -59,7 +126,7 @@ export type VestingSeries = {
  */
 export function companyVestingSeries(
   grants: readonly Grant[],
-  vestings: ReadonlyMap<string, VestingResult>,
+  vestings: ReadonlyMap<string, ChartSchedule>,
 ): VestingSeries {
   const counted = grants.filter((g) => vestings.has(g.id));
   if (counted.length === 0) return { dates: [], series: [] };

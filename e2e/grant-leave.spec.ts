@@ -1,0 +1,146 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { createVerifiedUser, signIn, toast } from './support/auth';
+
+/** A call to the business API with the page's session (its cookie jar is the browser's). */
+async function api<T>(request: APIRequestContext, path: string, data: object): Promise<T> {
+  const response = await request.post(`/api/v1${path}`, { data });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as T;
+}
+
+/** `YYYY-MM-DD`, `days` from today (UTC, as the server counts). */
+function isoDaysFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A date as the app shows it ("1 Mar 2024"), formatted by the browser itself. */
+function shown(page: Page, iso: string): Promise<string> {
+  return page.evaluate(
+    (d) =>
+      new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${d}T00:00:00Z`),
+      ),
+    iso,
+  );
+}
+
+/** The figure shown under a label of a `<dl>` ("Vested" → "3,542"). */
+function figure(scope: Locator, label: string) {
+  return scope.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=../dd');
+}
+
+/**
+ * Issue 5's leave of absence: on the grant page a lawyer records a leave; the next installment
+ * moves by its length, the leave is listed with the schedule, and an overlapping leave is
+ * refused with the server's reason. 4,800 vest 100 every 30 days from 45 days ago, so the next
+ * installment is in 15 days; a 20-day leave from today moves it to 35 days from today.
+ */
+test('grant: a leave of absence moves the next installment', async ({ page, baseURL }) => {
+  const user = await createVerifiedUser(page.request, baseURL!);
+  await signIn(page, user);
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const company = await api<{ id: string }>(page.request, '/company', {
+    companyName: `Leave Holding ${suffix}`,
+  });
+  const stakeholder = await api<{ id: string }>(
+    page.request,
+    `/company/${company.id}/stakeholders`,
+    { name: 'Lotte Verlof', relationship: 'employee' },
+  );
+  const plan = await api<{ id: string }>(page.request, `/company/${company.id}/plans`, {
+    name: 'Phantom Plan',
+    planType: 'phantom_shares',
+    shareClassId: null,
+    poolSize: 10_000,
+  });
+  const vestingStart = isoDaysFromToday(-45);
+  const grant = await api<{ id: string }>(page.request, `/company/${company.id}/grants`, {
+    stakeholderId: stakeholder.id,
+    planId: plan.id,
+    quantity: 4800,
+    exercisePrice: '1.00',
+    grantDate: vestingStart,
+    vestingStartDate: vestingStart,
+    terms: {
+      type: 'time',
+      periodLength: 30,
+      periodUnit: 'days',
+      occurrences: 48,
+      cliffPeriods: 0,
+    },
+  });
+
+  await page.goto(`/companies/${company.id}/grants/${grant.id}`);
+  const figures = page.getByRole('region', { name: 'Today' });
+  const schedule = page.getByRole('region', { name: 'Schedule' });
+  const leaveStart = isoDaysFromToday(0);
+  const leaveEnd = isoDaysFromToday(20);
+
+  await test.step('before the leave: the next installment is in 15 days', async () => {
+    await expect(
+      page.getByRole('heading', { level: 2, name: '4,800 to Lotte Verlof' }),
+    ).toBeVisible();
+    await expect(figure(figures, 'Next installment')).toHaveText(
+      `100 on ${await shown(page, isoDaysFromToday(15))}`,
+    );
+    await expect(schedule.getByRole('table', { name: 'Leaves of absence' })).toHaveCount(0);
+  });
+
+  await test.step('the form names its errors before anything is sent', async () => {
+    await page.getByRole('button', { name: 'Record leave of absence' }).click();
+    const dialog = page.getByRole('alertdialog', {
+      name: 'Record a leave of absence of Lotte Verlof',
+    });
+    await dialog.getByLabel('Leave starts').fill(leaveEnd);
+    await dialog.getByLabel('Leave ends').fill(leaveStart);
+    await dialog.getByRole('button', { name: 'Record leave' }).click();
+    await expect(dialog.getByLabel('Leave ends')).toHaveAccessibleDescription(
+      /The leave must end after it starts/,
+    );
+    await expect(dialog).toBeVisible();
+  });
+
+  await test.step('a 20-day leave from today moves the next installment by 20 days', async () => {
+    const dialog = page.getByRole('alertdialog', {
+      name: 'Record a leave of absence of Lotte Verlof',
+    });
+    await dialog.getByLabel('Leave starts').fill(leaveStart);
+    await dialog.getByLabel('Leave ends').fill(leaveEnd);
+    await dialog.getByRole('button', { name: 'Record leave' }).click();
+    await expect(toast(page, /^Leave of absence from .* recorded$/)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(figure(figures, 'Next installment')).toHaveText(
+      `100 on ${await shown(page, isoDaysFromToday(35))}`,
+    );
+    const leaves = schedule.getByRole('table', { name: 'Leaves of absence' });
+    await expect(leaves.getByRole('row')).toHaveCount(2);
+    await expect(leaves.getByRole('row').nth(1)).toContainText(await shown(page, leaveStart));
+    await expect(leaves.getByRole('row').nth(1)).toContainText(await shown(page, leaveEnd));
+    await expect(leaves.getByRole('row').nth(1)).toContainText('20');
+    // The installment table has moved too: the first one still ahead is 35 days from today.
+    await expect(
+      schedule
+        .getByRole('table', { name: /Installments/ })
+        .getByRole('row')
+        .nth(2),
+    ).toContainText(await shown(page, isoDaysFromToday(35)));
+  });
+
+  await test.step('an overlapping leave is refused with the server’s reason', async () => {
+    await page.getByRole('button', { name: 'Record leave of absence' }).click();
+    const dialog = page.getByRole('alertdialog', {
+      name: 'Record a leave of absence of Lotte Verlof',
+    });
+    await dialog.getByLabel('Leave starts').fill(isoDaysFromToday(10));
+    await dialog.getByLabel('Leave ends').fill(isoDaysFromToday(40));
+    await dialog.getByRole('button', { name: 'Record leave' }).click();
+    await expect(toast(page, /^Overlaps the leave of absence from /)).toBeVisible();
+    await expect(dialog.getByLabel('Leave starts')).toHaveAccessibleDescription(
+      /Overlaps another leave of absence/,
+    );
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(
+      schedule.getByRole('table', { name: 'Leaves of absence' }).getByRole('row'),
+    ).toHaveCount(2);
+  });
+});
