@@ -105,9 +105,12 @@ describe('permission matrix', () => {
       params = { companyId: await newCompany() };
     }
     const path = `/api/v1${route.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!)}`;
+    // String bodies are raw uploads (the valuation report PDF), not JSON.
     const res = await t.request(path, {
       method: route.method,
-      body,
+      ...(typeof body === 'string'
+        ? { rawBody: body, headers: { 'content-type': 'application/pdf' } }
+        : { body }),
       cookie: callers[role]!.cookie,
     });
     const allowed = isAllowed(role, route.resource, route.action, CUSTOM);

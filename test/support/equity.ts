@@ -94,6 +94,19 @@ export async function equityFixture(t: TestApp, cookie: string, name = 'Fixture 
     'POST',
     GRANT_BODY(founder.id, grantPlan.id),
   );
+  const valuation = await ok<{ id: string }>(t, cookie, `${base}/valuations`, 'POST', {
+    effectiveDate: '2024-06-30',
+    purpose: 'tax_fmv',
+    method: 'opm',
+    enterpriseValue: '1000000',
+  });
+  const report = await t.request(`/api/v1${base}/valuations/${valuation.id}/report`, {
+    method: 'PUT',
+    rawBody: FIXTURE_PDF,
+    headers: { 'content-type': 'application/pdf' },
+    cookie,
+  });
+  expect(report.status, await report.clone().text()).toBe(200);
   return {
     companyId: company.id,
     planId: plan.id,
@@ -111,9 +124,13 @@ export async function equityFixture(t: TestApp, cookie: string, name = 'Fixture 
       adjustmentId: adjustment.id,
       grantId: grant.id,
       milestoneId: 'm1',
+      valuationId: valuation.id,
     } as Record<string, string>,
   };
 }
+
+/** The smallest thing the report upload accepts: it starts with the PDF signature. */
+export const FIXTURE_PDF = '%PDF-1.4\n% fixture report\n%%EOF\n';
 
 /** A grant half on time (monthly through 2025-01-15), half on a pending milestone "m1". */
 export const GRANT_BODY = (stakeholderId: string, planId: string) => ({
@@ -181,5 +198,15 @@ export function equityBodies(
     [`POST ${c}/grants/{grantId}/cancellation`]: { date: '2024-08-01' },
     [`POST ${c}/grants/{grantId}/pauses`]: { start: '2024-03-01', end: '2024-04-01' },
     [`POST ${c}/change-of-control`]: { date: '2025-01-01' },
+    [`POST ${c}/valuations`]: {
+      effectiveDate: '2025-01-01',
+      purpose: 'funding_round',
+      method: 'recent_round',
+      enterpriseValue: '2000000',
+      fullyDilutedShares: 2000,
+    },
+    [`PATCH ${c}/valuations/{valuationId}`]: { notes: 'Reviewed' },
+    // A string body is sent as is (application/pdf), not as JSON.
+    [`PUT ${c}/valuations/{valuationId}/report`]: FIXTURE_PDF,
   };
 }

@@ -388,3 +388,87 @@ export const companyEvent = pgTable(
   },
   (t) => [index('company_event_company_idx').on(t.companyId, t.type, t.date)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Valuations (issue 6). Inputs are stored; equity value, prices and status are computed on read
+// by the domain engine (src/domain/valuation.ts), except validUntil, kept for practice-wide
+// "stale or expiring" queries.
+
+/** A valuation of a client company (OCF VALUATION), with the report's figures. */
+export const valuation = pgTable(
+  'valuation',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    companyId: companyRef(),
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    purpose: text('purpose').notNull(),
+    method: text('method').notNull(),
+    provider: text('provider'),
+    currency: text('currency').notNull(),
+    enterpriseValue: decimal('enterprise_value').notNull(),
+    debt: decimal('debt').notNull(),
+    cash: decimal('cash').notNull(),
+    fullyDilutedShares: shareCount('fully_diluted_shares').notNull(),
+    /** True when the count was taken from the cap table as of the effective date. */
+    fullyDilutedSharesDerived: boolean('fully_diluted_shares_derived').notNull().default(false),
+    preferredPricePerShare: decimal('preferred_price_per_share'),
+    commonValuePerShare: decimal('common_value_per_share'),
+    dlomPercent: decimal('dlom_percent').notNull(),
+    shareClassId: uuid('share_class_id').references(() => shareClass.id, {
+      onDelete: 'restrict',
+    }),
+    materialEventDate: date('material_event_date', { mode: 'string' }),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('valuation_company_date_idx').on(t.companyId, t.effectiveDate, t.createdAt),
+    index('valuation_org_valid_idx').on(t.organizationId, t.validUntil),
+    // One valuation per date, purpose and share class (no class counts as one class).
+    uniqueIndex('valuation_company_date_purpose_class_uq').on(
+      t.companyId,
+      t.effectiveDate,
+      t.purpose,
+      sql`coalesce(${t.shareClassId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
+  ],
+);
+
+/** A valuation's report (PDF, ≤ 20 MB), apart so that lists never read the bytes. */
+export const valuationReport = pgTable('valuation_report', {
+  valuationId: uuid('valuation_id')
+    .primaryKey()
+    .references(() => valuation.id, { onDelete: 'cascade' }),
+  organizationId: organizationRef(),
+  companyId: companyRef(),
+  filename: text('filename').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  pdf: bytea('pdf').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
+/**
+ * The cash amount of an exercise of a cash-settled grant (phantom, SAR, virtual), at the FMV of
+ * the valuation valid on the exercise date (issue 5/6). FMV and price are copied: the amount
+ * stays what it was if the valuation is later changed or deleted.
+ */
+export const grantSettlement = pgTable('grant_settlement', {
+  exerciseId: uuid('exercise_id')
+    .primaryKey()
+    .references(() => grantExercise.id, { onDelete: 'cascade' }),
+  organizationId: organizationRef(),
+  companyId: companyRef(),
+  grantId: uuid('grant_id')
+    .notNull()
+    .references(() => grant.id, { onDelete: 'cascade' }),
+  valuationId: uuid('valuation_id').references(() => valuation.id, { onDelete: 'set null' }),
+  fmvPerShare: decimal('fmv_per_share').notNull(),
+  basePrice: decimal('base_price'),
+  amount: decimal('amount').notNull(),
+  currency: text('currency').notNull(),
+  createdAt: createdAt(),
+});

@@ -26,6 +26,7 @@ import { registerCompanyRoutes } from '../modules/companies/routes';
 import { registerEquityRoutes } from '../modules/equity/routes';
 import { registerVestingRoutes } from '../modules/vesting/routes';
 import { registerGrantRoutes } from '../modules/grants/routes';
+import { isReportUpload, registerValuationRoutes } from '../modules/valuations/routes';
 import { registerOutbox } from './outbox';
 import type { AppEnv } from './context';
 import { AppError, codeForStatus, validationError } from './errors';
@@ -182,17 +183,16 @@ export function createApp(deps: AppDeps) {
     sessionsInDatabase: !deps.secondaryStorage,
   });
   const v1 = newV1();
-  v1.use(
-    '*',
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: (c) =>
-        c.json(
-          { error: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is larger than 1 MB' } },
-          413,
-        ),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: BODY_LIMIT_BYTES,
+    onError: (c) =>
+      c.json(
+        { error: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is larger than 1 MB' } },
+        413,
+      ),
+  });
+  // A valuation report upload has its own 20 MB limit (valuations/routes.ts).
+  v1.use('*', (c, next) => (isReportUpload(c) ? next() : limitBody(c, next)));
 
   v1.openapi(
     createRoute({
@@ -262,6 +262,7 @@ export function createApp(deps: AppDeps) {
   registerEquityRoutes(v1);
   registerVestingRoutes(v1);
   registerGrantRoutes(v1);
+  registerValuationRoutes(v1);
   app.route('/api/v1', v1);
 
   app.all('/api/*', (c) =>

@@ -12,6 +12,7 @@ import { poolReserved } from '../../../domain/cap-table';
 import { isoDateOf } from '../../../domain/dates';
 import { isCashSettled, type PlanType } from '../../../domain/equity';
 import { addDays, addMonths, type VestingTerms } from '../../../domain/vesting';
+import { intrinsicValue } from '../../../domain/valuation';
 import type { DbOrTx } from '../../db/client';
 import {
   company,
@@ -19,6 +20,7 @@ import {
   depositaryReceipt,
   grant,
   grantExercise,
+  grantSettlement,
   shareEvent,
 } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
@@ -34,6 +36,7 @@ import {
   requireStakeholders,
 } from '../equity/shared';
 import { requireTemplate } from '../vesting/templates';
+import { fmvValidOn } from '../valuations/service';
 import {
   changeOfControlDates,
   figuresOf,
@@ -484,7 +487,10 @@ export async function cancelGrant({
 /**
  * Exercises (or settles) part of a grant: at most what is exercisable on the date. Share-settled
  * plans issue the shares in the register (options on receipts: to the STAK, with receipts for the
- * holder), in the same transaction; cash-settled plans record the settlement only.
+ * holder), in the same transaction. Cash-settled plans record the settlement: once the company
+ * has a valuation valid on the exercise date, with its amount, max(0, FMV − base price) ×
+ * quantity (issue 5: "at the current valuation once valuations exist"; no base price: the full
+ * FMV, as for phantom and virtual shares).
  */
 export async function exerciseGrant({
   db,
@@ -584,13 +590,37 @@ export async function exerciseGrant({
         receiptId,
       })
       .returning();
+    const settlement = isCashSettled(type)
+      ? await fmvValidOn(tx, input.companyId, input.date)
+      : null;
+    let amount: string | null = null;
+    if (settlement) {
+      amount = intrinsicValue(settlement.fmvPerShare, row.exercisePrice, input.quantity);
+      await tx.insert(grantSettlement).values({
+        exerciseId: exercise!.id,
+        organizationId: actor.organizationId,
+        companyId: input.companyId,
+        grantId: row.id,
+        valuationId: settlement.valuationId,
+        fmvPerShare: settlement.fmvPerShare,
+        basePrice: row.exercisePrice,
+        amount,
+        currency: settlement.currency,
+      });
+    }
     await recordAudit(tx, {
       actor,
       action: 'create',
       entityType: 'grant_exercise',
       entityId: exercise!.id,
       companyId: input.companyId,
-      changes: snapshot({ grant: row.id, date: input.date, quantity: input.quantity }),
+      changes: snapshot({
+        grant: row.id,
+        date: input.date,
+        quantity: input.quantity,
+        settlementAmount: amount && settlement ? `${amount} ${settlement.currency}` : null,
+        fmvPerShare: settlement?.fmvPerShare ?? null,
+      }),
     });
     return detail(tx, input.companyId, row.id);
   });
