@@ -48,6 +48,7 @@ import { Route as AppCompaniesCompanyIdCapTableRouteImport } from './routes/_app
 import { Route as AppCompaniesCompanyIdGrantsRouteImport } from './routes/_app/companies/$companyId/grants'
 import { Route as AppCompaniesCompanyIdPlansRouteImport } from './routes/_app/companies/$companyId/plans'
 import { Route as AppCompaniesCompanyIdStakeholdersRouteImport } from './routes/_app/companies/$companyId/stakeholders'
+import { Route as AppCompaniesCompanyIdValuationsRouteImport } from './routes/_app/companies/$companyId/valuations'
 import { Route as AppOrganizationSlugIndexRouteImport } from './routes/_app/organization/$slug/index'
 import { Route as AppOrganizationSlugApiKeysRouteImport } from './routes/_app/organization/$slug/api-keys'
 import { Route as AppOrganizationSlugMembersRouteImport } from './routes/_app/organization/$slug/members'
@@ -258,6 +259,12 @@ const AppCompaniesCompanyIdStakeholdersRoute =
     path: '/stakeholders',
     getParentRoute: () => AppCompaniesCompanyIdRoute,
   } as any)
+const AppCompaniesCompanyIdValuationsRoute =
+  AppCompaniesCompanyIdValuationsRouteImport.update({
+    id: '/valuations',
+    path: '/valuations',
+    getParentRoute: () => AppCompaniesCompanyIdRoute,
+  } as any)
 const AppOrganizationSlugIndexRoute =
   AppOrganizationSlugIndexRouteImport.update({
     id: '/',
@@ -345,6 +352,7 @@ export interface FileRoutesByFullPath {
   '/companies/$companyId/grants': typeof AppCompaniesCompanyIdGrantsRoute
   '/companies/$companyId/plans': typeof AppCompaniesCompanyIdPlansRoute
   '/companies/$companyId/stakeholders': typeof AppCompaniesCompanyIdStakeholdersRoute
+  '/companies/$companyId/valuations': typeof AppCompaniesCompanyIdValuationsRoute
   '/organization/$slug/api-keys': typeof AppOrganizationSlugApiKeysRoute
   '/organization/$slug/members': typeof AppOrganizationSlugMembersRoute
   '/organization/$slug/roles': typeof AppOrganizationSlugRolesRoute
@@ -389,6 +397,7 @@ export interface FileRoutesByTo {
   '/companies/$companyId/grants': typeof AppCompaniesCompanyIdGrantsRoute
   '/companies/$companyId/plans': typeof AppCompaniesCompanyIdPlansRoute
   '/companies/$companyId/stakeholders': typeof AppCompaniesCompanyIdStakeholdersRoute
+  '/companies/$companyId/valuations': typeof AppCompaniesCompanyIdValuationsRoute
   '/organization/$slug/api-keys': typeof AppOrganizationSlugApiKeysRoute
   '/organization/$slug/members': typeof AppOrganizationSlugMembersRoute
   '/organization/$slug/roles': typeof AppOrganizationSlugRolesRoute
@@ -439,6 +448,7 @@ export interface FileRoutesById {
   '/_app/companies/$companyId/grants': typeof AppCompaniesCompanyIdGrantsRoute
   '/_app/companies/$companyId/plans': typeof AppCompaniesCompanyIdPlansRoute
   '/_app/companies/$companyId/stakeholders': typeof AppCompaniesCompanyIdStakeholdersRoute
+  '/_app/companies/$companyId/valuations': typeof AppCompaniesCompanyIdValuationsRoute
   '/_app/organization/$slug/api-keys': typeof AppOrganizationSlugApiKeysRoute
   '/_app/organization/$slug/members': typeof AppOrganizationSlugMembersRoute
   '/_app/organization/$slug/roles': typeof AppOrganizationSlugRolesRoute
@@ -489,6 +499,7 @@ export interface FileRouteTypes {
     | '/companies/$companyId/grants'
     | '/companies/$companyId/plans'
     | '/companies/$companyId/stakeholders'
+    | '/companies/$companyId/valuations'
     | '/organization/$slug/api-keys'
     | '/organization/$slug/members'
     | '/organization/$slug/roles'
@@ -533,6 +544,7 @@ export interface FileRouteTypes {
     | '/companies/$companyId/grants'
     | '/companies/$companyId/plans'
     | '/companies/$companyId/stakeholders'
+    | '/companies/$companyId/valuations'
     | '/organization/$slug/api-keys'
     | '/organization/$slug/members'
     | '/organization/$slug/roles'
@@ -582,6 +594,7 @@ export interface FileRouteTypes {
     | '/_app/companies/$companyId/grants'
     | '/_app/companies/$companyId/plans'
     | '/_app/companies/$companyId/stakeholders'
+    | '/_app/companies/$companyId/valuations'
     | '/_app/organization/$slug/api-keys'
     | '/_app/organization/$slug/members'
     | '/_app/organization/$slug/roles'
@@ -884,6 +897,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompaniesCompanyIdStakeholdersRouteImport
       parentRoute: typeof AppCompaniesCompanyIdRoute
     }
+    '/_app/companies/$companyId/valuations': {
+      id: '/_app/companies/$companyId/valuations'
+      path: '/valuations'
+      fullPath: '/companies/$companyId/valuations'
+      preLoaderRoute: typeof AppCompaniesCompanyIdValuationsRouteImport
+      parentRoute: typeof AppCompaniesCompanyIdRoute
+    }
     '/_app/organization/$slug/': {
       id: '/_app/organization/$slug/'
       path: '/'
@@ -1010,6 +1030,7 @@ interface AppCompaniesCompanyIdRouteChildren {
   AppCompaniesCompanyIdGrantsRoute: typeof AppCompaniesCompanyIdGrantsRoute
   AppCompaniesCompanyIdPlansRoute: typeof AppCompaniesCompanyIdPlansRoute
   AppCompaniesCompanyIdStakeholdersRoute: typeof AppCompaniesCompanyIdStakeholdersRoute
+  AppCompaniesCompanyIdValuationsRoute: typeof AppCompaniesCompanyIdValuationsRoute
   AppCompaniesCompanyIdIndexRoute: typeof AppCompaniesCompanyIdIndexRoute
   AppCompaniesCompanyIdGrantsGrantIdRoute: typeof AppCompaniesCompanyIdGrantsGrantIdRoute
   AppCompaniesCompanyIdPlansPlanIdRoute: typeof AppCompaniesCompanyIdPlansPlanIdRoute
@@ -1022,6 +1043,7 @@ const AppCompaniesCompanyIdRouteChildren: AppCompaniesCompanyIdRouteChildren = {
   AppCompaniesCompanyIdPlansRoute: AppCompaniesCompanyIdPlansRoute,
   AppCompaniesCompanyIdStakeholdersRoute:
     AppCompaniesCompanyIdStakeholdersRoute,
+  AppCompaniesCompanyIdValuationsRoute: AppCompaniesCompanyIdValuationsRoute,
   AppCompaniesCompanyIdIndexRoute: AppCompaniesCompanyIdIndexRoute,
   AppCompaniesCompanyIdGrantsGrantIdRoute:
     AppCompaniesCompanyIdGrantsGrantIdRoute,

@@ -9,13 +9,14 @@ const activeProps = {
 } as const;
 
 /**
- * Tabs of a company page (issues 4 and 5): Overview, Stakeholders, Cap table, Plans, Grants,
- * Activity. Valuations join when their issue lands. Scrolls sideways on phones.
+ * Tabs of a company page (issues 4 to 6): Overview, Stakeholders, Cap table, Plans, Grants,
+ * Valuations, Activity. Scrolls sideways on phones.
  */
 export function CompanyNav({ companyId }: { companyId: string }) {
   const canSeeActivity = useCan('audit', 'read');
   const canSeeStakeholders = useCan('stakeholder', 'read');
   const canSeeGrants = useCan('grant', 'read');
+  const canSeeValuations = useCan('valuation', 'read');
   const params = { companyId };
   return (
     <nav aria-label="Company" className="-mx-1 overflow-x-auto">
@@ -72,6 +73,18 @@ export function CompanyNav({ companyId }: { companyId: string }) {
               activeProps={activeProps}
             >
               Grants
+            </Link>
+          </li>
+        ) : null}
+        {canSeeValuations ? (
+          <li>
+            <Link
+              to="/companies/$companyId/valuations"
+              params={params}
+              className={tabClassName}
+              activeProps={activeProps}
+            >
+              Valuations
             </Link>
           </li>
         ) : null}

@@ -23,6 +23,7 @@ import { useCan } from '../me/api';
 import { daysBetween } from '../../../domain/vesting/dates';
 import { formatCount, formatIsoDate, todayIso } from '../plans/format';
 import { reportDeleteError } from '../plans/report-error';
+import { GrantValuationFigures } from '../valuations/grant-flags';
 import { CumulativeChart, type ChartMarker } from '../vesting/cumulative-chart';
 import { describeTerms, milestonesOf } from '../vesting/terms';
 import { chartSpan, InstallmentTable } from '../vesting/vesting-preview';
@@ -230,6 +231,9 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
             </Figure>
           ) : null}
         </dl>
+        <div className="mt-4">
+          <GrantValuationFigures companyId={companyId} grant={grant} />
+        </div>
       </Panel>
 
       {canUpdate ? (

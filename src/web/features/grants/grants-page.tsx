@@ -45,6 +45,13 @@ import {
   type UpcomingKind,
 } from './schedule';
 import { GRANT_STATUS_LIST, type GrantsSearch } from './search';
+import {
+  GrantValuationBadges,
+  grantIntrinsicValue,
+  useValuationFlags,
+  type ValuationFlags,
+} from '../valuations/grant-flags';
+import { formatAmount } from '../valuations/format';
 
 /** The window of the tab's upcoming list. */
 const UPCOMING_DAYS = 90;
@@ -222,8 +229,17 @@ function Filters({
   );
 }
 
-function GrantRow({ companyId, grant }: { companyId: string; grant: Grant }) {
+function GrantRow({
+  companyId,
+  grant,
+  flags,
+}: {
+  companyId: string;
+  grant: Grant;
+  flags: ValuationFlags | null;
+}) {
   const { schedule } = grant;
+  const value = grantIntrinsicValue(grant, flags);
   return (
     <TableRow>
       <RowHeader>
@@ -242,7 +258,10 @@ function GrantRow({ companyId, grant }: { companyId: string; grant: Grant }) {
       </TableCell>
       <TableCell>{formatIsoDate(grant.grantDate)}</TableCell>
       <TableCell>
-        <Badge variant={statusVariant(grant.status)}>{GRANT_STATUS_LABELS[grant.status]}</Badge>
+        <div className="flex flex-wrap gap-1">
+          <Badge variant={statusVariant(grant.status)}>{GRANT_STATUS_LABELS[grant.status]}</Badge>
+          <GrantValuationBadges grant={grant} flags={flags} />
+        </div>
       </TableCell>
       <TableCell className={numberCell}>{formatCount(schedule.vested)}</TableCell>
       <TableCell className={numberCell}>{formatCount(schedule.unvested)}</TableCell>
@@ -259,6 +278,11 @@ function GrantRow({ companyId, grant }: { companyId: string; grant: Grant }) {
           <Dash />
         )}
       </TableCell>
+      {flags ? (
+        <TableCell className={numberCell}>
+          {value === null ? <Dash /> : formatAmount(value, flags.currency)}
+        </TableCell>
+      ) : null}
     </TableRow>
   );
 }
@@ -266,6 +290,8 @@ function GrantRow({ companyId, grant }: { companyId: string; grant: Grant }) {
 function GrantsTable({ companyId, search }: { companyId: string; search: GrantsSearch }) {
   const { data: grants } = useSuspenseQuery(grantsQueryOptions(companyId, search));
   const canCreate = useCan('grant', 'create');
+  // One metrics request for the whole table: flags and intrinsic value by grant id.
+  const flags = useValuationFlags(companyId);
   const filtered = Boolean(search.planId || search.status);
   if (grants.length === 0)
     return filtered ? (
@@ -297,11 +323,12 @@ function GrantsTable({ companyId, search }: { companyId: string; search: GrantsS
           <TableHead className="text-right">Unvested</TableHead>
           <TableHead className="text-right">Exercisable</TableHead>
           <TableHead>Next installment</TableHead>
+          {flags ? <TableHead className="text-right">Intrinsic value</TableHead> : null}
         </TableRow>
       </TableHeader>
       <TableBody>
         {grants.map((g) => (
-          <GrantRow key={g.id} companyId={companyId} grant={g} />
+          <GrantRow key={g.id} companyId={companyId} grant={g} flags={flags} />
         ))}
       </TableBody>
     </Table>
