@@ -65,6 +65,72 @@ export function allocatePortions(
   portions: readonly { numerator: number; denominator: number }[],
   type: AllocationType = 'CUMULATIVE_ROUNDING',
 ): number[] {
+  return (
+    allocatePortionsExactly(quantity, portions, type) ??
+    allocatePortionsBig(quantity, portions, type)
+  );
+}
+
+const MAX = Number.MAX_SAFE_INTEGER;
+
+/** ⌊a / b⌋ for whole numbers 0 ≤ a, 0 < b with a + b ≤ MAX (a double quotient is off by ≤ 1). */
+function floorDiv(a: number, b: number): number {
+  let q = Math.floor(a / b);
+  if (q * b > a) q--;
+  else if ((q + 1) * b <= a) q++;
+  return q;
+}
+
+/**
+ * allocatePortionsBig on plain numbers, while every intermediate value is a whole number within
+ * MAX_SAFE_INTEGER (then each operation is exact; rounding is monotone, so a result computed at
+ * ≤ MAX was exact): the common case, and much faster. `undefined` otherwise (negative, fractional
+ * or huge inputs), for the bigint version to handle (and to throw on, as it always did).
+ */
+function allocatePortionsExactly(
+  quantity: number,
+  portions: readonly { numerator: number; denominator: number }[],
+  type: AllocationType,
+): number[] | undefined {
+  if (!Number.isSafeInteger(quantity) || quantity < 0) return undefined;
+  const down = type === 'CUMULATIVE_ROUND_DOWN';
+  const parts = new Array<number>(portions.length);
+  let num = 0;
+  let den = 1;
+  let previous = 0;
+  for (let i = 0; i < portions.length; i++) {
+    const { numerator: pn, denominator: pd } = portions[i]!;
+    if (!Number.isSafeInteger(pn) || pn < 0 || !Number.isSafeInteger(pd) || pd <= 0)
+      return undefined;
+    if (pd === den) {
+      num += pn;
+    } else {
+      num = num * pd + pn * den;
+      den = den * pd;
+    }
+    if (num > MAX || den > MAX) return undefined;
+    let cumulative: number;
+    if (down) {
+      const a = quantity * num;
+      if (a + den > MAX) return undefined;
+      cumulative = floorDiv(a, den);
+    } else {
+      const a = 2 * quantity * num + den;
+      if (a + 2 * den > MAX) return undefined;
+      cumulative = floorDiv(a, 2 * den);
+    }
+    const capped = cumulative > quantity ? quantity : cumulative;
+    parts[i] = capped - previous;
+    previous = capped;
+  }
+  return parts;
+}
+
+function allocatePortionsBig(
+  quantity: number,
+  portions: readonly { numerator: number; denominator: number }[],
+  type: AllocationType,
+): number[] {
   // Exact cumulative fractions as (num, den) with bigints.
   let num = 0n;
   let den = 1n;

@@ -37,26 +37,30 @@ export async function loadGrants(
     filters.push(inArray(grant.planId, where.planIds));
   }
   if (where.grantId) filters.push(eq(grant.id, where.grantId));
-  const rows = await db
-    .select({ row: grant, stakeholderName: stakeholder.name, plan: equityPlan })
-    .from(grant)
-    .innerJoin(stakeholder, eq(stakeholder.id, grant.stakeholderId))
-    .innerJoin(equityPlan, eq(equityPlan.id, grant.planId))
-    .where(and(...filters))
-    .orderBy(asc(grant.grantDate), asc(grant.createdAt));
+  // The grants, and their exercises by the same filters (a join, not a list of every grant id),
+  // side by side.
+  const [rows, exercises] = await Promise.all([
+    db
+      .select({ row: grant, stakeholderName: stakeholder.name, plan: equityPlan })
+      .from(grant)
+      .innerJoin(stakeholder, eq(stakeholder.id, grant.stakeholderId))
+      .innerJoin(equityPlan, eq(equityPlan.id, grant.planId))
+      .where(and(...filters))
+      .orderBy(asc(grant.grantDate), asc(grant.createdAt)),
+    db
+      .select({ exercise: grantExercise })
+      .from(grantExercise)
+      .innerJoin(grant, eq(grant.id, grantExercise.grantId))
+      .where(and(...filters))
+      .orderBy(asc(grantExercise.date), asc(grantExercise.createdAt)),
+  ]);
   if (rows.length === 0) return [];
-  const exercises = await db
-    .select()
-    .from(grantExercise)
-    .where(
-      inArray(
-        grantExercise.grantId,
-        rows.map((r) => r.row.id),
-      ),
-    )
-    .orderBy(asc(grantExercise.date), asc(grantExercise.createdAt));
   const byGrant = new Map<string, ExerciseRow[]>();
-  for (const e of exercises) byGrant.set(e.grantId, [...(byGrant.get(e.grantId) ?? []), e]);
+  for (const { exercise: e } of exercises) {
+    const list = byGrant.get(e.grantId);
+    if (list) list.push(e);
+    else byGrant.set(e.grantId, [e]);
+  }
   return rows.map((r) => ({ ...r, exercises: byGrant.get(r.row.id) ?? [] })) as GrantBundle[];
 }
 

@@ -1,0 +1,421 @@
+import { allocate, allocatePortions } from './allocation';
+import { addMonthsDay, formatDay, MAX_DAY, MIN_DAY, parseDay, ymdOf } from './days';
+import {
+  ALLOCATION_TYPES,
+  DAY_OF_MONTH_OPTIONS,
+  type Forfeiture,
+  type Installment,
+  type InstallmentSource,
+  type MilestoneTerms,
+  type TimeTerms,
+  type VestingEvents,
+  type VestingPolicy,
+  type VestingResult,
+  type VestingTerms,
+} from './types';
+
+/**
+ * The engine's fast path: the same computation as legacy.ts, step for step, on integer day
+ * numbers instead of ISO strings (parsed once, formatted once at the output, through a cache).
+ * It returns `undefined` for any input it does not take (see days.ts: dates must be canonical
+ * `YYYY-MM-DD` in years 100–9999 and stay there; counts must be whole numbers); computeVesting
+ * then runs legacy.ts. differential.test.ts checks it against a frozen copy of the old engine.
+ * Internal (not re-exported from index.ts).
+ */
+
+export interface VestingInput {
+  quantity: number;
+  vestingStartDate: string;
+  terms: VestingTerms;
+  asOf: string;
+  events?: VestingEvents;
+  policy?: VestingPolicy;
+}
+
+/** Same-day order: scheduled before milestone before acceleration. */
+const RANK_SCHEDULED = 0;
+const RANK_MILESTONE = 1;
+const RANK_ACCELERATION = 2;
+
+interface Tranche {
+  day: number;
+  quantity: number;
+  source: InstallmentSource;
+  rank: number;
+  milestoneId: string | undefined;
+  /** The date as given, when it comes from the input (milestones, acceleration). */
+  date: string | undefined;
+}
+
+interface Pending {
+  milestoneId: string;
+  quantity: number;
+}
+
+interface Forfeit {
+  day: number;
+  forfeiture: Forfeiture;
+}
+
+interface Draft {
+  tranches: Tranche[];
+  pending: Pending[];
+  forfeits: Forfeit[];
+}
+
+/** Thrown inside the fast path for an input it does not take; caught in fastComputeVesting. */
+const UNSUPPORTED = new Error('vesting fast path: unsupported input');
+
+/** DayOfMonth → the day it asks for; 0 for the vesting start day. */
+const WANTED_DAY = new Map<unknown, number>(
+  DAY_OF_MONTH_OPTIONS.map((o) => [
+    o,
+    o === 'VESTING_START_DAY_OR_LAST_DAY_OF_MONTH' ? 0 : Number(o.slice(0, 2)),
+  ]),
+);
+WANTED_DAY.set(undefined, 0);
+
+const KNOWN_ALLOCATIONS = new Set<unknown>([...ALLOCATION_TYPES, undefined]);
+
+function dayOrThrow(iso: unknown): number {
+  const day = parseDay(iso);
+  if (day !== day) throw UNSUPPORTED;
+  return day;
+}
+
+function checkRange(day: number): number {
+  if (!(day >= MIN_DAY && day <= MAX_DAY)) throw UNSUPPORTED;
+  return day;
+}
+
+/**
+ * The installment day of period k (1-based) of time terms, as a function; throws UNSUPPORTED for
+ * terms or a start the fast path does not take.
+ */
+function periodDayFn(start: string, terms: TimeTerms): (k: number) => number {
+  const { occurrences, periodLength } = terms;
+  if (!Number.isSafeInteger(occurrences) || occurrences < 0) throw UNSUPPORTED;
+  if (!Number.isSafeInteger(periodLength) || periodLength <= 0) throw UNSUPPORTED;
+  const startDay = dayOrThrow(start);
+  if (terms.periodUnit === 'months') {
+    const wanted = WANTED_DAY.get(terms.dayOfMonth);
+    if (wanted === undefined) throw UNSUPPORTED;
+    const [y, m, d] = ymdOf(start);
+    const dayOfMonth = wanted === 0 ? d : wanted;
+    return (k) => checkRange(addMonthsDay(y, m, dayOfMonth, k * periodLength));
+  }
+  return (k) => checkRange(startDay + k * periodLength);
+}
+
+/** Day numbers of periodDates, or undefined when the fast path does not take the input. */
+export function fastPeriodDays(start: string, terms: TimeTerms): number[] | undefined {
+  try {
+    const dayOf = periodDayFn(start, terms);
+    const days = new Array<number>(terms.occurrences);
+    for (let i = 0; i < terms.occurrences; i++) days[i] = dayOf(i + 1);
+    return days;
+  } catch (e) {
+    if (e === UNSUPPORTED) return undefined;
+    throw e;
+  }
+}
+
+function addTime(draft: Draft, quantity: number, start: string, terms: TimeTerms) {
+  if (!KNOWN_ALLOCATIONS.has(terms.allocation)) throw UNSUPPORTED;
+  const cliffPeriods = terms.cliffPeriods ?? 0;
+  if (!Number.isSafeInteger(cliffPeriods) || cliffPeriods < 0) throw UNSUPPORTED;
+  const dayOf = periodDayFn(start, terms);
+  const parts = allocate(quantity, terms.occurrences, terms.allocation);
+  const cliff = Math.min(cliffPeriods, terms.occurrences);
+  const tranches = draft.tranches;
+  if (cliff > 0) {
+    // Nothing before the cliff; at the cliff everything accrued so far vests at once.
+    let accrued = 0;
+    for (let i = 0; i < cliff; i++) accrued += parts[i]!;
+    tranches.push({
+      day: dayOf(cliff),
+      quantity: accrued,
+      source: 'cliff',
+      rank: RANK_SCHEDULED,
+      milestoneId: undefined,
+      date: undefined,
+    });
+  }
+  for (let i = cliff; i < parts.length; i++) {
+    tranches.push({
+      day: dayOf(i + 1),
+      quantity: parts[i]!,
+      source: 'time',
+      rank: RANK_SCHEDULED,
+      milestoneId: undefined,
+      date: undefined,
+    });
+  }
+}
+
+function addMilestones(draft: Draft, quantity: number, terms: MilestoneTerms, asOfDay: number) {
+  const withPortion = terms.milestones.filter((m) => m.portion);
+  const portionAmounts = allocatePortions(
+    quantity,
+    withPortion.map((m) => m.portion!),
+    terms.allocation,
+  );
+  const amounts = new Map(withPortion.map((m, i) => [m.id, portionAmounts[i]!]));
+  for (const m of terms.milestones) {
+    const amount = amounts.get(m.id) ?? m.quantity ?? 0;
+    const achieved = m.achievedDate ? dayOrThrow(m.achievedDate) : null;
+    const deadline = m.deadline ? dayOrThrow(m.deadline) : null;
+    if (achieved !== null && (deadline === null || achieved <= deadline)) {
+      draft.tranches.push({
+        day: achieved,
+        quantity: amount,
+        source: 'milestone',
+        rank: RANK_MILESTONE,
+        milestoneId: m.id,
+        date: m.achievedDate!,
+      });
+    } else if (deadline !== null && deadline < asOfDay) {
+      // The deadline passed unachieved: its portion is forfeited.
+      draft.forfeits.push({
+        day: deadline,
+        forfeiture: {
+          date: m.deadline!,
+          quantity: amount,
+          reason: 'milestone_deadline',
+          milestoneId: m.id,
+        },
+      });
+    } else {
+      draft.pending.push({ milestoneId: m.id, quantity: amount });
+    }
+  }
+}
+
+function addBase(
+  draft: Draft,
+  quantity: number,
+  start: string,
+  terms: VestingTerms,
+  asOfDay: number,
+) {
+  switch (terms.type) {
+    case 'time':
+      addTime(draft, quantity, start, terms);
+      return;
+    case 'milestone':
+      addMilestones(draft, quantity, terms, asOfDay);
+      return;
+    case 'combined': {
+      const amounts = allocatePortions(
+        quantity,
+        terms.parts.map((p) => p.portion),
+      );
+      terms.parts.forEach((part, i) => addBase(draft, amounts[i]!, start, part.terms, asOfDay));
+      return;
+    }
+    default:
+      throw UNSUPPORTED;
+  }
+}
+
+/** Leave of absence: scheduled (time and cliff) tranches on or after the pause start move later. */
+function applyPauses(draft: Draft, pauses: VestingEvents['pauses']) {
+  if (pauses == null || pauses.length === 0) return;
+  const parsed = [...pauses].map((p) => ({ start: dayOrThrow(p.start), end: dayOrThrow(p.end) }));
+  // The same comparator as before (on days instead of strings: the same answers, the same order).
+  parsed.sort((a, b) => (a.start < b.start ? -1 : 1));
+  for (const pause of parsed) {
+    const length = pause.end - pause.start;
+    if (length <= 0) continue;
+    for (const t of draft.tranches) {
+      if (t.rank === RANK_SCHEDULED && t.day >= pause.start) t.day = checkRange(t.day + length);
+    }
+  }
+}
+
+/**
+ * Accelerates `percent` % of what is still unvested after `day` (future tranches and pending
+ * milestones): that amount vests on `day`, the rest keeps its dates, scaled down.
+ */
+function accelerate(draft: Draft, day: number, date: string, percent: number) {
+  const future = draft.tranches.filter((t) => t.day > day);
+  let unvested = 0;
+  for (const t of future) unvested += t.quantity;
+  let pendingSum = 0;
+  for (const p of draft.pending) pendingSum += p.quantity;
+  unvested += pendingSum;
+  if (unvested === 0 || percent <= 0) return;
+  // Whole shares only; never more than what is unvested.
+  const accelerated = Math.min(unvested, Math.floor((unvested * Math.min(percent, 100)) / 100));
+  if (accelerated === 0) return;
+  const remaining = unvested - accelerated;
+  // Scale every remaining future amount by remaining/unvested, rounding cumulatively.
+  const items: { quantity: number }[] = [...future, ...draft.pending];
+  const scaled = allocatePortions(
+    remaining,
+    items.map((i) => ({ numerator: i.quantity, denominator: unvested })),
+  );
+  items.forEach((item, i) => (item.quantity = scaled[i]!));
+  draft.pending = draft.pending.filter((p) => p.quantity > 0);
+  draft.tranches = draft.tranches.filter((t) => t.quantity > 0);
+  draft.tranches.push({
+    day,
+    quantity: accelerated,
+    source: 'acceleration',
+    rank: RANK_ACCELERATION,
+    milestoneId: undefined,
+    date,
+  });
+}
+
+/** computeVesting on day numbers, or undefined when the input is not one the fast path takes. */
+export function fastComputeVesting(input: VestingInput): VestingResult | undefined {
+  try {
+    return compute(input);
+  } catch (e) {
+    if (e === UNSUPPORTED) return undefined;
+    throw e;
+  }
+}
+
+function compute(input: VestingInput): VestingResult {
+  const { quantity, vestingStartDate, terms, asOf } = input;
+  const asOfDay = dayOrThrow(asOf);
+  const events = input.events ?? {};
+  const draft: Draft = { tranches: [], pending: [], forfeits: [] };
+  addBase(draft, quantity, vestingStartDate, terms, asOfDay);
+  applyPauses(draft, events.pauses);
+
+  const termination = events.termination ?? null;
+  const terminationDay = termination ? dayOrThrow(termination.date) : 0;
+  const coc = events.changeOfControl ?? null;
+  const acceleration = input.policy?.acceleration;
+  const percent = acceleration?.percent ?? 0;
+  const trigger = acceleration?.trigger;
+  const cocDay = coc && (trigger === 'single' || trigger === 'double') ? dayOrThrow(coc.date) : 0;
+
+  // Change of control and termination apply in date order.
+  if (coc && trigger === 'single' && (!termination || cocDay <= terminationDay)) {
+    accelerate(draft, cocDay, coc.date, percent);
+  }
+  let exerciseDeadline: string | null = null;
+  if (termination) {
+    const withoutCause = termination.withoutCause ?? termination.leaverType === 'good';
+    if (
+      coc &&
+      trigger === 'double' &&
+      withoutCause &&
+      terminationDay >= cocDay &&
+      terminationDay <= monthsAfter(coc.date, acceleration!.windowMonths ?? 0)
+    ) {
+      // Double trigger: the termination without cause within the window after the change of control.
+      accelerate(draft, terminationDay, termination.date, percent);
+    }
+    const rule = input.policy?.leaver[termination.leaverType] ?? {
+      unvested: 'forfeit',
+      vested: 'keep',
+    };
+    if (rule.unvested === 'forfeit') {
+      // Vesting stops at the termination date.
+      let lost = 0;
+      const kept: Tranche[] = [];
+      for (const t of draft.tranches) {
+        if (t.day > terminationDay) lost += t.quantity;
+        else kept.push(t);
+      }
+      let pendingSum = 0;
+      for (const p of draft.pending) pendingSum += p.quantity;
+      lost += pendingSum;
+      draft.tranches = kept;
+      draft.pending = [];
+      if (lost > 0)
+        draft.forfeits.push({
+          day: terminationDay,
+          forfeiture: { date: termination.date, quantity: lost, reason: 'termination_unvested' },
+        });
+    }
+    if (rule.vested === 'forfeit') {
+      let kept = 0;
+      for (const t of draft.tranches) if (t.day <= terminationDay) kept += t.quantity;
+      if (kept > 0)
+        draft.forfeits.push({
+          day: terminationDay,
+          forfeiture: { date: termination.date, quantity: kept, reason: 'termination_vested' },
+        });
+    } else if (input.policy?.exerciseWindowMonths != null) {
+      exerciseDeadline = formatDay(
+        monthsAfter(termination.date, input.policy.exerciseWindowMonths),
+      );
+    }
+  }
+
+  // Stable order: by date, scheduled before milestone before acceleration on the same day.
+  let tranches = draft.tranches.filter((t) => t.quantity > 0);
+  let inOrder = true;
+  for (let i = 1; i < tranches.length; i++) {
+    const a = tranches[i - 1]!;
+    const b = tranches[i]!;
+    if (a.day > b.day || (a.day === b.day && a.rank > b.rank)) {
+      inOrder = false;
+      break;
+    }
+  }
+  if (!inOrder) {
+    tranches = tranches
+      .map((t, i) => ({ t, i }))
+      .sort((a, b) =>
+        a.t.day < b.t.day ? -1 : a.t.day > b.t.day ? 1 : a.t.rank - b.t.rank || a.i - b.i,
+      )
+      .map(({ t }) => t);
+  }
+  let cumulative = 0;
+  let vested = 0;
+  const installments = new Array<Installment>(tranches.length);
+  for (let i = 0; i < tranches.length; i++) {
+    const t = tranches[i]!;
+    cumulative += t.quantity;
+    const date = t.date ?? formatDay(t.day);
+    installments[i] =
+      t.source === 'milestone'
+        ? {
+            date,
+            quantity: t.quantity,
+            source: t.source,
+            milestoneId: t.milestoneId,
+            cumulative,
+          }
+        : { date, quantity: t.quantity, source: t.source, cumulative };
+    if (t.day <= asOfDay) vested += t.quantity;
+  }
+
+  const forfeits = draft.forfeits;
+  if (forfeits.length > 1) forfeits.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  const forfeitures = new Array<Forfeiture>(forfeits.length);
+  let forfeited = 0;
+  for (let i = 0; i < forfeits.length; i++) {
+    const { day, forfeiture } = forfeits[i]!;
+    forfeitures[i] = forfeiture;
+    if (day > asOfDay) continue;
+    forfeited += forfeiture.quantity;
+    if (forfeiture.reason === 'termination_vested') vested -= forfeiture.quantity;
+  }
+  return {
+    quantity,
+    installments,
+    pending: draft.pending.map(({ milestoneId, quantity: q }) => ({ milestoneId, quantity: q })),
+    forfeitures,
+    exerciseDeadline,
+    asOf,
+    vested,
+    unvested: quantity - vested - forfeited,
+    forfeited,
+  };
+}
+
+/** dates.ts `addMonths(date, months)` (start-day rule) as a day number. */
+function monthsAfter(date: string, months: number): number {
+  if (!Number.isSafeInteger(months)) throw UNSUPPORTED;
+  dayOrThrow(date);
+  const [y, m, d] = ymdOf(date);
+  return checkRange(addMonthsDay(y, m, d, months));
+}
