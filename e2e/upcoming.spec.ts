@@ -127,3 +127,82 @@ test('upcoming: a cliff in the next 90 days, filtered by type, leads to its gran
     ).toBeVisible();
   });
 });
+
+/**
+ * Issue 6 on the practice view: a client whose valuation expires within 60 days shows in the
+ * Valuations section with the days left and links to the company's Valuations tab; a client
+ * with grants but no valuation shows as such. The data comes through the API.
+ */
+test('upcoming: a valuation expiring soon and a client without one', async ({ page, baseURL }) => {
+  const user = await createVerifiedUser(page.request, baseURL!);
+  await signIn(page, user);
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const expiringName = `Waardering Soon ${suffix}`;
+  const expiring = await api<{ id: string }>(page.request, '/company', {
+    companyName: expiringName,
+  });
+  // Effective 340 days ago: valid until the day before its anniversary, about 25 days away.
+  const valuation = await api<{ validUntil: string; status: string }>(
+    page.request,
+    `/company/${expiring.id}/valuations`,
+    {
+      effectiveDate: isoDaysFromToday(-340),
+      purpose: 'tax_fmv',
+      method: 'opm',
+      enterpriseValue: '2500000',
+      fullyDilutedShares: 1_000_000,
+    },
+  );
+  expect(valuation.status).toBe('expiring');
+  const missingName = `Waardering None ${suffix}`;
+  const missing = await api<{ id: string }>(page.request, '/company', { companyName: missingName });
+  const stakeholder = await api<{ id: string }>(
+    page.request,
+    `/company/${missing.id}/stakeholders`,
+    { name: 'Eva Werknemer', relationship: 'employee' },
+  );
+  const plan = await api<{ id: string }>(page.request, `/company/${missing.id}/plans`, {
+    name: 'Phantom Plan 2025',
+    planType: 'phantom_shares',
+    shareClassId: null,
+    poolSize: 10_000,
+  });
+  await api(page.request, `/company/${missing.id}/grants`, {
+    stakeholderId: stakeholder.id,
+    planId: plan.id,
+    quantity: 1000,
+    exercisePrice: '1.00',
+    grantDate: isoDaysFromToday(-30),
+    vestingStartDate: isoDaysFromToday(-30),
+    terms: { type: 'time', periodLength: 1, periodUnit: 'months', occurrences: 48 },
+  });
+  const daysLeft = Math.round(
+    (Date.parse(`${valuation.validUntil}T00:00:00Z`) -
+      Date.parse(`${isoDaysFromToday(0)}T00:00:00Z`)) /
+      86_400_000,
+  );
+
+  await page.goto('/upcoming');
+  const section = page.getByRole('region', { name: 'Valuations' });
+  const rows = section.getByRole('row');
+
+  await test.step('the expiring valuation is listed with the days left, after the missing one', async () => {
+    const expiringRow = rows.filter({ hasText: expiringName });
+    await expect(expiringRow.getByRole('cell', { name: 'Expiring', exact: true })).toBeVisible();
+    await expect(
+      expiringRow.getByRole('cell', { name: `${daysLeft} days left`, exact: true }),
+    ).toBeVisible();
+    const missingRow = rows.filter({ hasText: missingName });
+    await expect(missingRow.getByRole('cell', { name: 'No valuation', exact: true })).toBeVisible();
+    // Most urgent first: the client without a valuation comes before the expiring one.
+    await expect(rows.nth(1)).toContainText(missingName);
+    await expect(rows.nth(2)).toContainText(expiringName);
+  });
+
+  await test.step("the row leads to the company's Valuations tab", async () => {
+    const link = rows.filter({ hasText: expiringName }).getByRole('link', { name: expiringName });
+    await expect(link).toHaveAttribute('href', `/companies/${expiring.id}/valuations`);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/companies/${expiring.id}/valuations$`));
+  });
+});

@@ -237,3 +237,33 @@ export type ValuationMetrics = z.infer<typeof valuationMetricsSchema>;
 export const reportUploadQuerySchema = z.object({
   filename: z.string().trim().max(200, 'filename is at most 200 characters').optional(),
 });
+
+/**
+ * Kinds of valuation alert on the practice view (issue 6), most urgent first: the valuation in
+ * force has expired or a material event made it stale, the company has grants but no valuation
+ * in force, or the valuation in force expires within 60 days.
+ */
+export const VALUATION_ALERT_KINDS = ['expired', 'stale', 'missing', 'expiring'] as const;
+export type ValuationAlertKind = (typeof VALUATION_ALERT_KINDS)[number];
+
+/** One client company whose FMV needs attention (`GET /api/v1/valuation-alerts`). */
+export const valuationAlertSchema = z.object({
+  companyId: z.uuid(),
+  companyName: z.string(),
+  kind: z.enum(VALUATION_ALERT_KINDS),
+  /** The valuation in force on asOf; null for `missing`. */
+  valuationId: z.uuid().nullable(),
+  effectiveDate: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  materialEventDate: z.string().nullable(),
+  /** Days from asOf to validUntil (negative once expired); null for `stale` and `missing`. */
+  daysLeft: z.number().int().nullable(),
+});
+export type ValuationAlert = z.infer<typeof valuationAlertSchema>;
+
+export const valuationAlertsSchema = z.object({
+  asOf: z.string(),
+  /** By kind (expired, stale, missing, expiring), then soonest date, then company name. */
+  items: z.array(valuationAlertSchema),
+});
+export type ValuationAlerts = z.infer<typeof valuationAlertsSchema>;

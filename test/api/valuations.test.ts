@@ -738,7 +738,10 @@ describe('cash settlement at the valuation', () => {
 });
 
 describe('scope', () => {
-  const routes = ROUTE_PERMISSIONS.filter((r) => r.resource === 'valuation');
+  // Company-scoped routes (the workspace-wide GET /valuation-alerts: valuation-alerts.test.ts).
+  const routes = ROUTE_PERMISSIONS.filter(
+    (r) => r.resource === 'valuation' && r.path.startsWith('/company/{companyId}/'),
+  );
   it('declares every valuation route', () => {
     expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       [
@@ -784,5 +787,34 @@ describe('scope', () => {
     expect((await call(`${other.base}/valuations/${f.params.valuationId}/report`)).status).toBe(
       404,
     );
+  });
+});
+
+describe('share classes referenced by valuations', () => {
+  it('409 naming the valuations when deleting a share class a valuation refers to', async () => {
+    const s = await setup();
+    const preferred = (
+      await ok<{ id: string }>(t, ann.cookie, `${s.base}/share-classes`, 'POST', {
+        name: 'Series A Preferred',
+        classType: 'preferred',
+        nominalValue: '0.01',
+      })
+    ).id;
+    const v = await ok<{ id: string }>(
+      t,
+      ann.cookie,
+      `${s.base}/valuations`,
+      'POST',
+      body({ shareClassId: preferred }),
+    );
+    const res = await call(`${s.base}/share-classes/${preferred}`, 'DELETE');
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Share class Series A Preferred cannot be deleted: 1 valuation(s) still refer to it',
+    });
+    // Once the valuation is gone, the share class can be deleted.
+    expect((await call(`${s.base}/valuations/${v.id}`, 'DELETE')).status).toBe(204);
+    expect((await call(`${s.base}/share-classes/${preferred}`, 'DELETE')).status).toBe(204);
   });
 });

@@ -7,7 +7,7 @@ import {
 import { isoDateOf } from '../../../domain/dates';
 import { replayLedger } from '../../../domain/share-ledger';
 import type { DbOrTx } from '../../db/client';
-import { depositaryReceipt, equityPlan, shareClass, shareEvent } from '../../db/schema';
+import { depositaryReceipt, equityPlan, shareClass, shareEvent, valuation } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { diff, recordAudit, snapshot } from '../audit/service';
@@ -186,18 +186,20 @@ export async function deleteShareClass({
   await db.transaction(async (tx) => {
     await lockCompany(tx, actor.organizationId, input.companyId);
     const existing = await find(tx, input.companyId, input.id);
-    const [[events], [receipts], [plans]] = await Promise.all([
+    const [[events], [receipts], [plans], [valuations]] = await Promise.all([
       tx.select({ n: count() }).from(shareEvent).where(eq(shareEvent.shareClassId, existing.id)),
       tx
         .select({ n: count() })
         .from(depositaryReceipt)
         .where(eq(depositaryReceipt.shareClassId, existing.id)),
       tx.select({ n: count() }).from(equityPlan).where(eq(equityPlan.shareClassId, existing.id)),
+      tx.select({ n: count() }).from(valuation).where(eq(valuation.shareClassId, existing.id)),
     ]);
     const uses: string[] = [];
     if (events!.n > 0) uses.push(`${events!.n} register event(s)`);
     if (receipts!.n > 0) uses.push(`${receipts!.n} depositary receipt line(s)`);
     if (plans!.n > 0) uses.push(`${plans!.n} plan(s)`);
+    if (valuations!.n > 0) uses.push(`${valuations!.n} valuation(s)`);
     if (uses.length > 0) throw stillInUse(`Share class ${existing.name}`, uses);
     await tx.delete(shareClass).where(eq(shareClass.id, existing.id));
     await recordAudit(tx, {

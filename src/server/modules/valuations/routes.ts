@@ -16,6 +16,7 @@ import type { AppEnv } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 import { guarded } from '../../http/permissions';
+import { registerValuationAlertRoutes } from './alerts';
 import {
   createValuation,
   deleteReport,
@@ -312,4 +313,5 @@ export function registerValuationRoutes(app: OpenAPIHono<AppEnv>) {
     });
     return c.body(null, 204);
   });
+  registerValuationAlertRoutes(app);
 }

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { valuationAlertsSchema } from '../../../contracts/valuation';
 import { upcomingResponseSchema } from '../../../contracts/vesting';
 import { apiFetch } from '../../lib/api';
 import { companyScopedKey } from '../companies/api';
@@ -20,5 +21,17 @@ export function upcomingQueryOptions({ days, companyId }: { days: number; compan
         query: { days, companyId },
         schema: upcomingResponseSchema,
       }),
+  });
+}
+
+/**
+ * `GET /api/v1/valuation-alerts`: client companies whose valuation is expired, stale or expiring
+ * within 60 days, and those with grants but no valuation in force, most urgent first (issue 6).
+ */
+export function valuationAlertsQueryOptions() {
+  return queryOptions({
+    queryKey: ['valuation-alerts'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch('/valuation-alerts', { signal, schema: valuationAlertsSchema }),
   });
 }

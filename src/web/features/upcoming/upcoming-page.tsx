@@ -34,6 +34,7 @@ import {
   type UpcomingSearch,
   type UpcomingType,
 } from './search';
+import { ValuationAlertsSection } from './valuation-alerts-section';
 
 type Props = { search: UpcomingSearch; onSearchChange: (next: UpcomingSearch) => void };
 
@@ -42,8 +43,8 @@ function PageHeading() {
     <div className="grid gap-1">
       <h1 className="text-2xl font-semibold tracking-tight">Upcoming</h1>
       <p className="text-sm text-muted-foreground">
-        Cliffs, installments, acceptance deadlines, expiries and exercise deadlines across your
-        client companies, soonest first.
+        Valuations that need attention, then cliffs, installments, acceptance deadlines, expiries
+        and exercise deadlines across your client companies, soonest first.
       </p>
     </div>
   );
@@ -146,7 +147,7 @@ function UpcomingList({ search, onSearchChange }: Props) {
   const period = `${formatIsoDate(data.from)} to ${formatIsoDate(data.to)}`;
 
   return (
-    <div className="grid gap-4">
+    <div className="grid gap-4 max-lg:grid-cols-1">
       <TypeChips search={search} onSearchChange={onSearchChange} counts={countByType(data.items)} />
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {items.length === 1 ? '1 item' : `${formatCount(items.length)} items`} from {period}
@@ -171,7 +172,11 @@ function UpcomingList({ search, onSearchChange }: Props) {
         />
       ) : (
         groups.map((g) => (
-          <section key={g.key} aria-labelledby={`upcoming-${g.key}`} className="grid gap-2">
+          <section
+            key={g.key}
+            aria-labelledby={`upcoming-${g.key}`}
+            className="grid gap-2 max-lg:grid-cols-1"
+          >
             <h2 id={`upcoming-${g.key}`} className="text-base font-semibold">
               {g.label}
             </h2>
@@ -259,16 +264,22 @@ function UpcomingError({ error, reset }: { error: unknown; reset: () => void }) 
 /**
  * The practice view (issue 5): everything due across the workspace's client companies in the
  * next 30 to 365 days, grouped by week or month, filtered by type; period, grouping and types
- * live in the URL. Each row links to its company and its grant.
+ * live in the URL. Each row links to its company and its grant. Above it, the clients whose
+ * valuation needs attention (issue 6), for roles that may read valuations. Below `lg` the
+ * grids are one column no wider than the screen (`max-lg:grid-cols-1`): wide tables scroll inside
+ * their own wrapper instead of widening the page.
  */
 export function UpcomingPage({ search, onSearchChange }: Props) {
   useDocumentTitle('Upcoming');
   const canRead = useCan('grant', 'read');
+  const canReadValuations = useCan('valuation', 'read');
   const { reset } = useQueryErrorResetBoundary();
+  const valuations = canReadValuations ? <ValuationAlertsSection /> : null;
   if (!canRead)
     return (
-      <div className="grid gap-6">
+      <div className="grid gap-6 max-lg:grid-cols-1">
         <PageHeading />
+        {valuations}
         <Card>
           <CardContent className="py-6">
             <EmptyState icon={Lock} title="Your role cannot see grants">
@@ -279,8 +290,9 @@ export function UpcomingPage({ search, onSearchChange }: Props) {
       </div>
     );
   return (
-    <div className="grid gap-6">
+    <div className="grid gap-6 max-lg:grid-cols-1">
       <PageHeading />
+      {valuations}
       <Controls search={search} onSearchChange={onSearchChange} />
       <CatchBoundary
         getResetKey={() => String(search.days ?? DEFAULT_UPCOMING_DAYS)}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countByType, groupByDate, groupKey, weekStart } from './group';
 import { groupOf, parseTypes, readUpcomingSearch, typesParam } from './search';
+import { alertDetail } from './valuation-alerts';
 
 describe('weekStart', () => {
   it.each([
@@ -88,5 +89,24 @@ describe('search params of /upcoming', () => {
     expect(groupOf({})).toBe('week');
     expect(groupOf({ days: 180 })).toBe('month');
     expect(groupOf({ days: 365, group: 'week' })).toBe('week');
+  });
+});
+
+describe('alertDetail', () => {
+  it.each([
+    [{ kind: 'expired', daysLeft: -1, materialEventDate: null }, 'Expired 1 day ago'],
+    [{ kind: 'expired', daysLeft: -1200, materialEventDate: null }, 'Expired 1,200 days ago'],
+    [{ kind: 'expiring', daysLeft: 0, materialEventDate: null }, 'Expires today'],
+    [{ kind: 'expiring', daysLeft: 60, materialEventDate: null }, '60 days left'],
+    [
+      { kind: 'stale', daysLeft: null, materialEventDate: '2026-11-02' },
+      'Material event on 2 Nov 2026',
+    ],
+    [
+      { kind: 'missing', daysLeft: null, materialEventDate: null },
+      'Grants, but no valuation in force',
+    ],
+  ] as const)('%o → %s', (alert, text) => {
+    expect(alertDetail(alert)).toBe(text);
   });
 });

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { can, meQueryOptions } from '../../features/me/api';
-import { upcomingQueryOptions } from '../../features/upcoming/api';
+import { upcomingQueryOptions, valuationAlertsQueryOptions } from '../../features/upcoming/api';
 import { UpcomingPage } from '../../features/upcoming/upcoming-page';
 import { DEFAULT_UPCOMING_DAYS, readUpcomingSearch } from '../../features/upcoming/search';
 
 /**
- * The practice view (issue 5): what falls due across all client companies. `?days=` picks the
+ * The practice view (issue 5): what falls due across all client companies, and (issue 6) the
+ * clients whose valuation needs attention. `?days=` picks the
  * period, `?types=` the kinds shown, `?group=` week or month. The loader starts the request
  * without waiting (the page shows its controls and a skeleton meanwhile); loader and component
  * are split into a lazy chunk by the router plugin, so the contract's zod schema stays out of the
@@ -15,9 +16,11 @@ export const Route = createFileRoute('/_app/upcoming')({
   validateSearch: readUpcomingSearch,
   loaderDeps: ({ search: { days } }) => ({ days: days ?? DEFAULT_UPCOMING_DAYS }),
   loader: async ({ context: { queryClient }, deps }) => {
-    // A role without grant:read would be refused: the page says so instead of asking.
+    // A role without grant:read would be refused: the page says so instead of asking (and
+    // leaves the valuations out without valuation:read).
     const me = await queryClient.ensureQueryData(meQueryOptions());
     if (can(me, 'grant', 'read')) void queryClient.prefetchQuery(upcomingQueryOptions(deps));
+    if (can(me, 'valuation', 'read')) void queryClient.prefetchQuery(valuationAlertsQueryOptions());
   },
   component: UpcomingRoute,
 });

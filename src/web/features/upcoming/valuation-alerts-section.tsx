@@ -1,0 +1,106 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { CircleCheck } from 'lucide-react';
+import type { ValuationAlertKind } from '../../../contracts/valuation';
+import { Badge } from '../../components/ui/badge';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../components/ui/table';
+import { EmptyState, Section } from '../cap-table/section';
+import { formatIsoDate } from '../plans/format';
+import { valuationAlertsQueryOptions } from './api';
+import { alertDetail, VALUATION_ALERT_LABELS } from './valuation-alerts';
+
+const kindVariant = (k: ValuationAlertKind) =>
+  k === 'expiring' ? ('secondary' as const) : ('destructive' as const);
+
+/** Columns shown from the `sm` breakpoint; on phones the company cell carries status and detail. */
+const wide = 'hidden sm:table-cell';
+
+const dash = <span className="text-muted-foreground">—</span>;
+
+function ValuationAlertsTable() {
+  const { data } = useSuspenseQuery(valuationAlertsQueryOptions());
+  if (data.items.length === 0)
+    return (
+      <EmptyState icon={CircleCheck} title="Every valuation is current">
+        No client company has an expired or stale valuation, one expiring in the next 60 days, or
+        grants without a valuation.
+      </EmptyState>
+    );
+  return (
+    <Table aria-label="Valuation alerts">
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead>Company</TableHead>
+          <TableHead className={`w-32 ${wide}`}>Status</TableHead>
+          <TableHead className={`w-32 ${wide}`}>Effective</TableHead>
+          <TableHead className={`w-32 ${wide}`}>Valid until</TableHead>
+          <TableHead className={wide}>Details</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {data.items.map((a) => (
+          <TableRow key={a.companyId}>
+            <TableCell className="max-w-[16rem]">
+              <Link
+                to="/companies/$companyId/valuations"
+                params={{ companyId: a.companyId }}
+                className="block truncate rounded-sm font-medium text-primary underline-offset-4 hover:underline"
+              >
+                {a.companyName}
+              </Link>
+              {/* Phones: the status and what it means under the name, instead of columns. */}
+              <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 sm:hidden">
+                <Badge variant={kindVariant(a.kind)}>{VALUATION_ALERT_LABELS[a.kind]}</Badge>
+                <span className="text-xs text-muted-foreground">{alertDetail(a)}</span>
+              </div>
+            </TableCell>
+            <TableCell className={wide}>
+              <Badge variant={kindVariant(a.kind)}>{VALUATION_ALERT_LABELS[a.kind]}</Badge>
+            </TableCell>
+            <TableCell className={`whitespace-nowrap tabular-nums ${wide}`}>
+              {a.effectiveDate ? (
+                <time dateTime={a.effectiveDate}>{formatIsoDate(a.effectiveDate)}</time>
+              ) : (
+                dash
+              )}
+            </TableCell>
+            <TableCell className={`whitespace-nowrap tabular-nums ${wide}`}>
+              {a.validUntil ? (
+                <time dateTime={a.validUntil}>{formatIsoDate(a.validUntil)}</time>
+              ) : (
+                dash
+              )}
+            </TableCell>
+            <TableCell className={`text-muted-foreground ${wide}`}>{alertDetail(a)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/**
+ * The practice view's valuations (issue 6): client companies whose FMV needs attention, most
+ * urgent first, each linking to the company's Valuations tab. Its own loading and error
+ * boundaries: a slow or failing list leaves the grants' list alone.
+ */
+export function ValuationAlertsSection() {
+  return (
+    <Section
+      id="valuation-alerts"
+      title="Valuations"
+      description="Expired, stale or expiring within 60 days, and clients with grants but no valuation."
+      resetKey="valuation-alerts"
+      loadingLabel="Loading valuation alerts…"
+    >
+      <ValuationAlertsTable />
+    </Section>
+  );
+}
