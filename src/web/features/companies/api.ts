@@ -37,13 +37,22 @@ export function companyScopedKey(companyId: string, ...parts: readonly unknown[]
 }
 
 /**
+ * Workspace-wide lists derived from every company's rows (the practice view `/upcoming` and its
+ * valuation alerts): keyed outside any one company, so a company write marks them stale too.
+ */
+export const WORKSPACE_DERIVED_KEYS = [['upcoming'], ['valuation-alerts']] as const;
+
+/**
  * After any write to a company's equity structure: refetch everything under the company (the
- * cap table, key figures, lists and activity all derive from the same rows).
+ * cap table, key figures, lists and activity all derive from the same rows) and mark the
+ * workspace-wide practice view stale (refetched when next shown).
  */
 export function invalidateCompany(
   queryClient: ReturnType<typeof useQueryClient>,
   companyId: string,
 ) {
+  for (const queryKey of WORKSPACE_DERIVED_KEYS)
+    void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
   return queryClient.invalidateQueries({ queryKey: companyKeys.detail(companyId) });
 }
 
