@@ -19,10 +19,14 @@
 //    (mixed terms, leavers, exercises); `GET …/grants` (not paginated: all 5,000 with their
 //    figures as of today) through the built server against fetching the same rows with plain SQL
 //    through the driver (medians), on PGlite and (with DATABASE_URL) PostgreSQL.
+// 9. Valuation metrics (issue 6, bench/valuations.ts): the grants company plus 50 valuations over
+//    five years; `GET …/valuation-metrics` against fetching the rows it reads through the driver
+//    (medians), on PGlite and (with DATABASE_URL) PostgreSQL.
 // Prints a summary against the issue's targets and writes bench/results/latest.json. A missed
 // target is reported, not fatal (exit 0); a broken run (server did not start, non-2xx answers,
 // wrong data) exits 1.
-// `npm run bench -- --only=cap-table` (or list, cold-start, spa, vesting, grants; comma-separated)
+// `npm run bench -- --only=cap-table` (or list, cold-start, spa, vesting, grants, valuations;
+// comma-separated)
 // runs just those
 // sections and merges their results into the existing latest.json.
 import { randomBytes } from 'node:crypto';
@@ -58,6 +62,12 @@ import {
   type CapTableRun,
 } from './cap-table';
 import { benchGrantsPglite, benchGrantsPostgres, GRANTS, type GrantsRun } from './grants';
+import {
+  benchValuationsPglite,
+  benchValuationsPostgres,
+  VALUATIONS,
+  type ValuationsRun,
+} from './valuations';
 import { benchVestingEngine, type VestingRun } from './vesting';
 import { BENCH_NAME, seedWorkspace, type SeededWorkspace } from './seed';
 import {
@@ -442,9 +452,21 @@ const grantsList: { pglite: GrantsRun | null; postgres: GrantsRun | null } = {
   pglite: null,
   postgres: null,
 };
+const valuationMetrics: { pglite: ValuationsRun | null; postgres: ValuationsRun | null } = {
+  pglite: null,
+  postgres: null,
+};
 const databaseUrl = process.env.DATABASE_URL;
 let vesting: VestingRun | null = null;
-const SECTIONS = ['list', 'cold-start', 'cap-table', 'spa', 'vesting', 'grants'] as const;
+const SECTIONS = [
+  'list',
+  'cold-start',
+  'cap-table',
+  'spa',
+  'vesting',
+  'grants',
+  'valuations',
+] as const;
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? onlyArg.slice('--only='.length).split(',') : null;
 for (const name of only ?? []) {
@@ -496,6 +518,15 @@ try {
       if (databaseUrl)
         grantsList.postgres = await section('grants list, PostgreSQL', () =>
           benchGrantsPostgres(databaseUrl, scratch, problems),
+        );
+    }
+    if (wanted('valuations')) {
+      valuationMetrics.pglite = await section('valuation metrics, PGlite', () =>
+        benchValuationsPglite(path.join(scratch, 'valuations-data'), problems),
+      );
+      if (databaseUrl)
+        valuationMetrics.postgres = await section('valuation metrics, PostgreSQL', () =>
+          benchValuationsPostgres(databaseUrl, scratch, problems),
         );
     }
     if (wanted('spa')) spa = await section('SPA', benchSpa);
@@ -555,6 +586,15 @@ const targets: { name: string; measured: string; budget: string; result: Verdict
       result: (run ? 'info' : 'not run') as Verdict,
     };
   }),
+  ...(['pglite', 'postgres'] as const).map((db) => {
+    const run = valuationMetrics[db];
+    return {
+      name: `Valuation metrics API ÷ driver, ${db === 'pglite' ? 'PGlite' : 'PostgreSQL'}`,
+      measured: run ? `${fmt(run.ratio, 2)}×` : '—',
+      budget: 'no target',
+      result: (run ? 'info' : 'not run') as Verdict,
+    };
+  }),
   {
     name: `Vesting engine, ${fmt(vesting?.grants ?? 100_000)} full schedules`,
     measured: vesting ? `${fmt(vesting.perGrantUs, 1)} µs/grant` : '—',
@@ -599,7 +639,18 @@ const grantRows = [
       `${fmt(r.ratio, 2)}×`,
     ]),
 ];
-for (const row of [rows, capRows, grantRows].flatMap((t) => (t.length > 1 ? t : [])))
+const valuationRows = [
+  ['Val. metrics', 'API median', 'driver median', 'API ÷ driver'],
+  ...[valuationMetrics.pglite, valuationMetrics.postgres]
+    .filter((r): r is ValuationsRun => r !== null)
+    .map((r) => [
+      r.database === 'pglite' ? 'PGlite' : 'PostgreSQL',
+      `${fmt(r.api.medianMs, 1)} ms`,
+      `${fmt(r.driver.medianMs, 1)} ms`,
+      `${fmt(r.ratio, 2)}×`,
+    ]),
+];
+for (const row of [rows, capRows, grantRows, valuationRows].flatMap((t) => (t.length > 1 ? t : [])))
   console.log(
     `  ${row[0]!.padEnd(12)}${row
       .slice(1)
@@ -636,6 +687,10 @@ const fresh = {
       request: 'GET /api/v1/company/{id}/grants (not paginated: all grants)',
       ...GRANTS,
     },
+    valuations: {
+      request: 'GET /api/v1/company/{id}/valuation-metrics (the grants company + valuations)',
+      ...VALUATIONS,
+    },
   },
   pglite,
   postgres,
@@ -644,6 +699,7 @@ const fresh = {
   capTable,
   vesting,
   grants: grantsList,
+  valuations: valuationMetrics,
   targets,
   problems,
 };
@@ -664,6 +720,7 @@ if (only && existsSync(resultsFile)) {
     ...(wanted('cap-table') ? { capTable } : {}),
     ...(wanted('vesting') ? { vesting } : {}),
     ...(wanted('grants') ? { grants: grantsList } : {}),
+    ...(wanted('valuations') ? { valuations: valuationMetrics } : {}),
     targets: targets.map((t) =>
       ran.has(t.name) ? t : (previous.targets.find((p) => p.name === t.name) ?? t),
     ),

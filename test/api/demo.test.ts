@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Valuation, ValuationList, ValuationMetrics } from '../../src/contracts/valuation';
 import type { Grant, GrantDetail, VestingTemplate } from '../../src/contracts/vesting';
+import { compareDecimals, intrinsicValue } from '../../src/domain/valuation';
 import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/demo/seed';
-import { shareEvent, stakeholder, user } from '../../src/server/db/schema';
+import {
+  grantExercise,
+  grantSettlement,
+  shareEvent,
+  stakeholder,
+  user,
+} from '../../src/server/db/schema';
 import { count, eq } from 'drizzle-orm';
 import { replayLedger } from '../../src/domain/share-ledger';
 import { loadLedger } from '../../src/server/modules/equity/register';
@@ -75,6 +83,8 @@ let structures: {
   events: ShareEventItem[];
   receipts: { stakStakeholderId: string; holderStakeholderId: string; receiptCount: number }[];
   adjustments: number;
+  /** Valuation history, oldest first, with statuses as of today. */
+  valuations: Valuation[];
 }[];
 
 /** Legal forms without share capital: a foundation (the STAK itself), a cooperative, a partnership. */
@@ -112,17 +122,23 @@ beforeAll(async () => {
   structures = await Promise.all(
     list.items.map(async (company) => {
       const base = `/company/${company.id}`;
-      const [capTable, capTableToday, grants, people, plans, events, receipts] = await Promise.all([
-        ok<CapTable>(t, cookie, `${base}/cap-table?asOf=2026-01-01`),
-        ok<CapTable>(t, cookie, `${base}/cap-table`),
-        ok<{ items: Grant[] }>(t, cookie, `${base}/grants`),
-        ok<{ items: Person[] }>(t, cookie, `${base}/stakeholders`),
-        ok<{ items: Plan[] }>(t, cookie, `${base}/plans`),
-        ok<{ items: ShareEventItem[] }>(t, cookie, `${base}/share-events`),
-        ok<{
-          items: { stakStakeholderId: string; holderStakeholderId: string; receiptCount: number }[];
-        }>(t, cookie, `${base}/receipts`),
-      ]);
+      const [capTable, capTableToday, grants, people, plans, events, receipts, valuations] =
+        await Promise.all([
+          ok<CapTable>(t, cookie, `${base}/cap-table?asOf=2026-01-01`),
+          ok<CapTable>(t, cookie, `${base}/cap-table`),
+          ok<{ items: Grant[] }>(t, cookie, `${base}/grants`),
+          ok<{ items: Person[] }>(t, cookie, `${base}/stakeholders`),
+          ok<{ items: Plan[] }>(t, cookie, `${base}/plans`),
+          ok<{ items: ShareEventItem[] }>(t, cookie, `${base}/share-events`),
+          ok<{
+            items: {
+              stakStakeholderId: string;
+              holderStakeholderId: string;
+              receiptCount: number;
+            }[];
+          }>(t, cookie, `${base}/receipts`),
+          ok<ValuationList>(t, cookie, `${base}/valuations`),
+        ]);
       let adjustments = 0;
       for (const plan of plans.items) {
         const res = await ok<{ items: unknown[] }>(
@@ -142,6 +158,7 @@ beforeAll(async () => {
         events: events.items,
         receipts: receipts.items,
         adjustments,
+        valuations: valuations.items,
       };
     }),
   );
@@ -455,5 +472,149 @@ describe('demo workspace (npm run demo)', () => {
         .reduce((n, g) => n + g.schedule.unvested, 0);
       expect(onTable, s.company.companyName).toBe(fromGrants - cashUnvested);
     }
+  });
+
+  it('gives every company with share capital a valuation history of 3–6, with a funding round', () => {
+    const withShares = structures.filter((s) => s.events.length > 0);
+    // The one company with grants and no valuation: the practice view's "missing" alert.
+    const missing = withShares.filter((s) => s.valuations.length === 0);
+    expect(missing.map((s) => s.company.companyName)).toEqual(['Antwerp Diamond Labs BV']);
+    expect(missing[0]!.grants.length).toBeGreaterThan(0);
+    const valued = withShares.filter((s) => s.valuations.length > 0);
+    expect(valued).toHaveLength(21);
+    const today = new Date().toISOString().slice(0, 10);
+    const threeYearsAgo = `${Number(today.slice(0, 4)) - 3}${today.slice(4)}`;
+    for (const { company, valuations } of valued) {
+      const name = company.companyName;
+      expect(valuations.length, name).toBeGreaterThanOrEqual(3);
+      expect(valuations.length, name).toBeLessThanOrEqual(6);
+      expect(
+        valuations.every((v) => v.effectiveDate >= threeYearsAgo && v.effectiveDate <= today),
+      ).toBe(true);
+      const rounds = valuations.filter((v) => v.purpose === 'funding_round');
+      expect(rounds.length, name).toBeGreaterThanOrEqual(1);
+      expect(
+        rounds.every((v) => v.preferredPricePerShare !== null),
+        name,
+      ).toBe(true);
+      for (const v of valuations.filter((x) => ['tax_fmv', '409a'].includes(x.purpose))) {
+        expect(Number(v.dlomPercent), name).toBeGreaterThanOrEqual(20);
+        expect(Number(v.dlomPercent), name).toBeLessThanOrEqual(35);
+      }
+      expect(valuations.every((v) => v.provider !== null || v.purpose === 'internal')).toBe(true);
+    }
+    const all = valued.flatMap((s) => s.valuations);
+    for (const purpose of ['tax_fmv', 'funding_round', '409a', 'internal'])
+      expect(
+        all.some((v) => v.purpose === purpose),
+        purpose,
+      ).toBe(true);
+    expect(new Set(all.map((v) => v.method)).size).toBeGreaterThanOrEqual(5);
+    // FMV rises mostly; one company had a down round.
+    const changes = all.filter((v) => v.change !== null);
+    const falls = changes.filter((v) => v.change!.fmvPerShare.absolute.startsWith('-'));
+    expect(falls.length).toBeLessThan(changes.length / 3);
+    const downRounds = all.filter(
+      (v) => v.purpose === 'funding_round' && v.change?.fmvPerShare.absolute.startsWith('-'),
+    );
+    expect(downRounds.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('shows every valuation alert: current, expiring, expired, stale', () => {
+    const latest = structures
+      .filter((s) => s.valuations.length > 0)
+      .map((s) => ({ name: s.company.companyName, status: s.valuations.at(-1)!.status }));
+    const by = (status: string) => latest.filter((l) => l.status === status).map((l) => l.name);
+    expect(by('expired')).toHaveLength(2);
+    expect(by('stale')).toEqual(['Leuven Quantum BV']);
+    expect(by('expiring')).toEqual(['Hollands Glorie Games B.V.']);
+    expect(by('current').length).toBe(latest.length - 4);
+    // Older ones are superseded.
+    for (const s of structures)
+      expect(s.valuations.slice(0, -1).every((v) => v.status === 'superseded')).toBe(true);
+  });
+
+  it('takes fully diluted shares from the cap table as of the effective date, as the API does', async () => {
+    const valued = structures.filter((s) => s.valuations.length > 0);
+    for (const s of valued) {
+      for (const v of s.valuations) {
+        const table = await ok<CapTable>(
+          t,
+          cookie,
+          `/company/${s.company.id}/cap-table?asOf=${v.effectiveDate}`,
+        );
+        expect(v.fullyDilutedShares, `${s.company.companyName} ${v.effectiveDate}`).toBe(
+          table.totals.fullyDiluted,
+        );
+        expect(v.fullyDilutedSharesDerived).toBe(true);
+      }
+    }
+  });
+
+  it('answers valuation metrics for a demo company: FMV, CAGR and intrinsic value', async () => {
+    const s = structures.find(
+      (x) =>
+        x.valuations.at(-1)?.status === 'current' && x.valuations.length >= 3 && x.grants.length,
+    )!;
+    const metrics = await ok<ValuationMetrics>(
+      t,
+      cookie,
+      `/company/${s.company.id}/valuation-metrics`,
+    );
+    expect(metrics.current?.id).toBe(s.valuations.at(-1)!.id);
+    expect(metrics.fmvPerShare).not.toBeNull();
+    expect(metrics.fmvCagr).not.toBeNull();
+    expect(metrics.fmvCagr!.fromDate).toBe(s.valuations[0]!.effectiveDate);
+    expect(metrics.intrinsicValue).not.toBeNull();
+    expect(metrics.outstandingGrants).toBeGreaterThan(0);
+  });
+
+  it('settles cash exercises at the FMV valid on the exercise date, as the API does', async () => {
+    const settlements = await t.db.select().from(grantSettlement);
+    const bySettled = new Map(settlements.map((x) => [x.exerciseId, x]));
+    const exercises = await t.db.select().from(grantExercise);
+    let settled = 0;
+    let unsettled = 0;
+    for (const s of structures) {
+      const cashPlans = new Set(
+        s.plans
+          .filter((p) => p.planType === 'virtual_shares' || p.planType === 'phantom_shares')
+          .map((p) => p.id),
+      );
+      for (const g of s.grants.filter((x) => cashPlans.has(x.planId))) {
+        for (const e of exercises.filter((x) => x.grantId === g.id)) {
+          const inForce = s.valuations.filter((v) => v.effectiveDate <= e.date).at(-1);
+          const valid =
+            inForce &&
+            !(inForce.materialEventDate && inForce.materialEventDate <= e.date) &&
+            e.date <= inForce.validUntil
+              ? inForce
+              : null;
+          const row = bySettled.get(e.id);
+          if (!valid) {
+            expect(row, `${s.company.companyName}: exercise on ${e.date}`).toBeUndefined();
+            unsettled++;
+            continue;
+          }
+          expect(row, `${s.company.companyName}: exercise on ${e.date}`).toBeDefined();
+          expect(row!.valuationId).toBe(valid.id);
+          expect(row!.grantId).toBe(g.id);
+          expect(row!.currency).toBe(valid.currency);
+          expect(compareDecimals(row!.fmvPerShare, valid.fmvPerShare)).toBe(0);
+          expect(compareDecimals(row!.basePrice ?? '0', g.exercisePrice ?? '0')).toBe(0);
+          // max(0, FMV − base price) × quantity, 2 decimals.
+          expect(
+            compareDecimals(
+              row!.amount,
+              intrinsicValue(valid.fmvPerShare, g.exercisePrice, e.quantity),
+            ),
+          ).toBe(0);
+          settled++;
+        }
+      }
+    }
+    expect(settled).toBeGreaterThan(0);
+    expect(settlements).toHaveLength(settled);
+    void unsettled;
   });
 });

@@ -11,6 +11,7 @@ import {
   equityPlan,
   grant,
   grantExercise,
+  grantSettlement,
   member,
   organization,
   poolAdjustment,
@@ -18,12 +19,19 @@ import {
   shareEvent,
   stakeholder,
   user,
+  valuation,
   vestingTemplate,
 } from '../db/schema';
 import type { Logger } from '../logger';
 import { isoDateOf } from '../../domain/dates';
 import { buildDemoEquity } from './build-equity';
 import { buildDemoGrants } from './build-grants';
+import {
+  demoFullyDiluted,
+  demoSettlements,
+  demoValuationRow,
+  planDemoValuations,
+} from './build-valuations';
 import { bulkInsert } from './bulk-insert';
 import { DEMO_COMPANIES } from './companies';
 
@@ -37,7 +45,8 @@ const newId = () => randomBytes(16).toString('hex');
  * `npm run demo`: a verified demo lawyer with a workspace of 25 client companies across NL, BE
  * and DE, each with its equity structure (stakeholders, share classes, the register, STAK
  * receipts, plans and pools; ./equity.ts), vesting templates and grants with leavers and
- * exercises (./build-grants.ts). One transaction of bulk inserts. Idempotent: an
+ * exercises (./build-grants.ts), and valuation histories with the cash settlements of the
+ * exercises they price (./build-valuations.ts). One transaction of bulk inserts. Idempotent: an
  * existing demo account is left as it is.
  */
 export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logger: Logger }) {
@@ -68,6 +77,9 @@ export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logg
     });
     const equity = buildDemoEquity(organizationId, companyRows);
     const grants = buildDemoGrants(organizationId, companyRows, equity, isoDateOf(now));
+    const valuationSpecs = planDemoValuations(organizationId, companyRows, equity, isoDateOf(now));
+    let valuationCount = 0;
+    let settlementCount = 0;
     await db.transaction(async (tx) => {
       await tx.insert(user).values({
         id: userId,
@@ -107,12 +119,22 @@ export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logg
       await bulkInsert(tx, shareEvent, grants.shareEvents);
       await bulkInsert(tx, depositaryReceipt, grants.receipts);
       await bulkInsert(tx, grantExercise, grants.exercises);
+      // Valuations take the cap table's fully diluted shares as of their date, as the API does
+      // when the figure is omitted: read once the register, plans and grants are written.
+      const fullyDiluted = await demoFullyDiluted(tx, organizationId, valuationSpecs);
+      const valuations = valuationSpecs.map((spec, i) => demoValuationRow(spec, fullyDiluted[i]!));
+      await bulkInsert(tx, valuation, valuations);
+      const settlements = demoSettlements(grants, equity.plans, valuations);
+      await bulkInsert(tx, grantSettlement, settlements);
+      valuationCount = valuations.length;
+      settlementCount = settlements.length;
     });
     ctx.logger.info(
       `Demo workspace created with ${companies.length} client companies, ` +
         `${equity.stakeholders.length} stakeholders, ${equity.shareEvents.length} register events ` +
         `${equity.plans.length} plans, ${grants.templates.length} vesting templates, ` +
-        `${grants.grants.length} grants and ${grants.exercises.length} exercises.`,
+        `${grants.grants.length} grants, ${grants.exercises.length} exercises ` +
+        `(${settlementCount} cash settlements) and ${valuationCount} valuations.`,
     );
   }
   ctx.logger.info(

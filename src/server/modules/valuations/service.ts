@@ -493,6 +493,17 @@ export async function fmvValidOn(
     .from(valuation)
     .where(eq(valuation.companyId, companyId))
     .orderBy(asc(valuation.effectiveDate), asc(valuation.createdAt), asc(valuation.id));
+  return fmvValidIn(history, date);
+}
+
+/**
+ * fmvValidOn over a history already in hand (history order: effective date, then createdAt,
+ * then id). Pure; the demo seed uses it for its cash settlements.
+ */
+export function fmvValidIn(
+  history: readonly Row[],
+  date: string,
+): { valuationId: string; fmvPerShare: string; currency: string } | null {
   const v = valuationValidOn(history, date);
   return v
     ? { valuationId: v.id, fmvPerShare: figuresOfRow(v).fmvPerShare, currency: v.currency }
