@@ -9,6 +9,7 @@ import {
 } from '../../../contracts/company';
 import { fieldErrors } from '../../../contracts/errors';
 import type { AuditEvent } from '../../../contracts/audit';
+import { concurrently } from '../../db/concurrently';
 import { company, member, user } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import type { ServiceArgs } from '../../http/context';
@@ -142,18 +143,20 @@ export async function listCompanies({
     );
   }
 
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ ...getTableColumns(company), nameKey, responsibleUserName: user.name })
-      .from(company)
-      .leftJoin(user, eq(user.id, company.responsibleUserId))
-      .where(and(...pageFilters))
-      .orderBy(direction(keyColumn), direction(company.id))
-      .limit(input.limit + 1),
-    db
-      .select({ total: count() })
-      .from(company)
-      .where(and(...filters)),
+  const [rows, totals] = await concurrently(db, [
+    () =>
+      db
+        .select({ ...getTableColumns(company), nameKey, responsibleUserName: user.name })
+        .from(company)
+        .leftJoin(user, eq(user.id, company.responsibleUserId))
+        .where(and(...pageFilters))
+        .orderBy(direction(keyColumn), direction(company.id))
+        .limit(input.limit + 1),
+    () =>
+      db
+        .select({ total: count() })
+        .from(company)
+        .where(and(...filters)),
   ]);
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);

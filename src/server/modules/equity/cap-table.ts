@@ -5,6 +5,7 @@ import { percentString } from '../../../domain/decimal';
 import { isoDateOf } from '../../../domain/dates';
 import { replayLedger } from '../../../domain/share-ledger';
 import type { StakeholderRelationship } from '../../../domain/equity';
+import { concurrently } from '../../db/concurrently';
 import { shareClass, stakeholder } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
 import { awardsOf } from '../grants/load';
@@ -20,27 +21,30 @@ export async function getCapTable({
 }: ServiceArgs<{ companyId: string; asOf?: string }>): Promise<CapTableResponse> {
   await checkCompany(db, actor.organizationId, input.companyId);
   const asOf = input.asOf ?? isoDateOf(new Date());
-  const [people, classes, events, plans] = await Promise.all([
-    db
-      .select({
-        id: stakeholder.id,
-        name: stakeholder.name,
-        relationship: stakeholder.relationship,
-      })
-      .from(stakeholder)
-      .where(eq(stakeholder.companyId, input.companyId)),
-    db
-      .select({
-        id: shareClass.id,
-        name: shareClass.name,
-        classType: shareClass.classType,
-        seniority: shareClass.seniority,
-      })
-      .from(shareClass)
-      .where(eq(shareClass.companyId, input.companyId)),
+  // A valuation derives its fully diluted shares from here inside its transaction.
+  const [people, classes, events, plans] = await concurrently(db, [
+    () =>
+      db
+        .select({
+          id: stakeholder.id,
+          name: stakeholder.name,
+          relationship: stakeholder.relationship,
+        })
+        .from(stakeholder)
+        .where(eq(stakeholder.companyId, input.companyId)),
+    () =>
+      db
+        .select({
+          id: shareClass.id,
+          name: shareClass.name,
+          classType: shareClass.classType,
+          seniority: shareClass.seniority,
+        })
+        .from(shareClass)
+        .where(eq(shareClass.companyId, input.companyId)),
     // Only what the replay up to the date reads: no receipts, no later events.
-    loadLedgerEvents(db, input.companyId, asOf),
-    loadPlans(db, input.companyId),
+    () => loadLedgerEvents(db, input.companyId, asOf),
+    () => loadPlans(db, input.companyId),
   ]);
   const grants = await awardsOf(db, input.companyId, asOf);
   const table = buildCapTable({
@@ -83,11 +87,13 @@ export async function getCompanySummary({
 }: ServiceArgs<{ companyId: string }>): Promise<CompanySummary> {
   await checkCompany(db, actor.organizationId, input.companyId);
   const today = isoDateOf(new Date());
-  const [[people], [classes], events, plans] = await Promise.all([
-    db.select({ n: count() }).from(stakeholder).where(eq(stakeholder.companyId, input.companyId)),
-    db.select({ n: count() }).from(shareClass).where(eq(shareClass.companyId, input.companyId)),
-    loadLedgerEvents(db, input.companyId, today),
-    loadPlans(db, input.companyId),
+  const [[people], [classes], events, plans] = await concurrently(db, [
+    () =>
+      db.select({ n: count() }).from(stakeholder).where(eq(stakeholder.companyId, input.companyId)),
+    () =>
+      db.select({ n: count() }).from(shareClass).where(eq(shareClass.companyId, input.companyId)),
+    () => loadLedgerEvents(db, input.companyId, today),
+    () => loadPlans(db, input.companyId),
   ]);
   const { holdings } = replayLedger(events, { asOf: today });
   const holders = new Set<string>();

@@ -10,6 +10,7 @@ import {
 import { poolReserved, type CapTablePlan } from '../../../domain/cap-table';
 import { isoDateOf } from '../../../domain/dates';
 import { isCashSettled, type PlanType } from '../../../domain/equity';
+import { concurrently } from '../../db/concurrently';
 import type { DbOrTx } from '../../db/client';
 import { equityPlan, grant, poolAdjustment } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
@@ -126,9 +127,9 @@ export async function loadPlans(db: DbOrTx, companyId: string) {
     .where(eq(equityPlan.companyId, companyId))
     .orderBy(asc(sql`lower(${equityPlan.name})`));
   const ids = rows.map((r) => r.id);
-  const [adjustments, granted] = await Promise.all([
-    adjustmentsOf(db, ids),
-    grantedByPlan(db, ids),
+  const [adjustments, granted] = await concurrently(db, [
+    () => adjustmentsOf(db, ids),
+    () => grantedByPlan(db, ids),
   ]);
   return rows.map((row) => ({
     row,
@@ -221,9 +222,9 @@ export async function getPlan({
 }: ServiceArgs<{ companyId: string; id: string }>): Promise<Plan> {
   await checkCompany(db, actor.organizationId, input.companyId);
   const row = await find(db, input.companyId, input.id);
-  const [adjustments, granted] = await Promise.all([
-    adjustmentsOf(db, [row.id]),
-    grantedByPlan(db, [row.id]),
+  const [adjustments, granted] = await concurrently(db, [
+    () => adjustmentsOf(db, [row.id]),
+    () => grantedByPlan(db, [row.id]),
   ]);
   return toPlan(
     row,
@@ -270,9 +271,9 @@ export async function updatePlan({
     const before = fields(existing);
     const next = mergePatch(planCreateSchema, before, input.patch);
     const changes = diff(before, next);
-    const [adjustments, granted] = await Promise.all([
-      adjustmentsOf(tx, [existing.id]),
-      grantedByPlan(tx, [existing.id]),
+    const [adjustments, granted] = await concurrently(tx, [
+      () => adjustmentsOf(tx, [existing.id]),
+      () => grantedByPlan(tx, [existing.id]),
     ]);
     const own = adjustments.get(existing.id) ?? [];
     const grantedHere = granted.get(existing.id) ?? 0;

@@ -9,6 +9,7 @@ import {
 } from '../../../contracts/equity';
 import type { ShareEventType } from '../../../domain/equity';
 import { replayLedger, type LedgerEvent, type LedgerReceipt } from '../../../domain/share-ledger';
+import { concurrently } from '../../db/concurrently';
 import type { DbOrTx } from '../../db/client';
 import { depositaryReceipt, shareClass, shareEvent, stakeholder } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
@@ -83,21 +84,24 @@ function receiptFields(row: ReceiptRow): ReceiptCreate {
 
 /** A company's whole register in order of entry, as the ledger engine needs it. */
 export async function loadLedger(db: DbOrTx, companyId: string) {
-  const [events, receipts, classes] = await Promise.all([
-    db
-      .select()
-      .from(shareEvent)
-      .where(eq(shareEvent.companyId, companyId))
-      .orderBy(asc(shareEvent.createdAt), asc(shareEvent.id)),
-    db
-      .select()
-      .from(depositaryReceipt)
-      .where(eq(depositaryReceipt.companyId, companyId))
-      .orderBy(asc(depositaryReceipt.date), asc(depositaryReceipt.createdAt)),
-    db
-      .select({ id: shareClass.id, sharesAuthorized: shareClass.sharesAuthorized })
-      .from(shareClass)
-      .where(eq(shareClass.companyId, companyId)),
+  const [events, receipts, classes] = await concurrently(db, [
+    () =>
+      db
+        .select()
+        .from(shareEvent)
+        .where(eq(shareEvent.companyId, companyId))
+        .orderBy(asc(shareEvent.createdAt), asc(shareEvent.id)),
+    () =>
+      db
+        .select()
+        .from(depositaryReceipt)
+        .where(eq(depositaryReceipt.companyId, companyId))
+        .orderBy(asc(depositaryReceipt.date), asc(depositaryReceipt.createdAt)),
+    () =>
+      db
+        .select({ id: shareClass.id, sharesAuthorized: shareClass.sharesAuthorized })
+        .from(shareClass)
+        .where(eq(shareClass.companyId, companyId)),
   ]);
   const authorized = new Map<string, number>();
   for (const c of classes)
@@ -194,15 +198,17 @@ export async function assertRegister(
     authorized: ledger.authorized,
   });
   if (!violation) return;
-  const [people, classes] = await Promise.all([
-    tx
-      .select({ id: stakeholder.id, name: stakeholder.name })
-      .from(stakeholder)
-      .where(eq(stakeholder.companyId, companyId)),
-    tx
-      .select({ id: shareClass.id, name: shareClass.name })
-      .from(shareClass)
-      .where(eq(shareClass.companyId, companyId)),
+  const [people, classes] = await concurrently(tx, [
+    () =>
+      tx
+        .select({ id: stakeholder.id, name: stakeholder.name })
+        .from(stakeholder)
+        .where(eq(stakeholder.companyId, companyId)),
+    () =>
+      tx
+        .select({ id: shareClass.id, name: shareClass.name })
+        .from(shareClass)
+        .where(eq(shareClass.companyId, companyId)),
   ]);
   const personName = new Map(people.map((p) => [p.id, p.name]));
   const className = new Map(classes.map((c) => [c.id, c.name]));

@@ -6,6 +6,7 @@ import {
 } from '../../../contracts/equity';
 import { isoDateOf } from '../../../domain/dates';
 import { replayLedger } from '../../../domain/share-ledger';
+import { concurrently } from '../../db/concurrently';
 import type { DbOrTx } from '../../db/client';
 import { depositaryReceipt, equityPlan, shareClass, shareEvent, valuation } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
@@ -92,13 +93,14 @@ export async function listShareClasses({
   input,
 }: ServiceArgs<{ companyId: string }>): Promise<ShareClass[]> {
   await checkCompany(db, actor.organizationId, input.companyId);
-  const [rows, outstanding] = await Promise.all([
-    db
-      .select()
-      .from(shareClass)
-      .where(eq(shareClass.companyId, input.companyId))
-      .orderBy(asc(shareClass.seniority), asc(sql`lower(${shareClass.name})`)),
-    outstandingByClass(db, input.companyId, isoDateOf(new Date())),
+  const [rows, outstanding] = await concurrently(db, [
+    () =>
+      db
+        .select()
+        .from(shareClass)
+        .where(eq(shareClass.companyId, input.companyId))
+        .orderBy(asc(shareClass.seniority), asc(sql`lower(${shareClass.name})`)),
+    () => outstandingByClass(db, input.companyId, isoDateOf(new Date())),
   ]);
   return rows.map((row) => toShareClass(row, outstanding.get(row.id) ?? 0));
 }
@@ -186,14 +188,18 @@ export async function deleteShareClass({
   await db.transaction(async (tx) => {
     await lockCompany(tx, actor.organizationId, input.companyId);
     const existing = await find(tx, input.companyId, input.id);
-    const [[events], [receipts], [plans], [valuations]] = await Promise.all([
-      tx.select({ n: count() }).from(shareEvent).where(eq(shareEvent.shareClassId, existing.id)),
-      tx
-        .select({ n: count() })
-        .from(depositaryReceipt)
-        .where(eq(depositaryReceipt.shareClassId, existing.id)),
-      tx.select({ n: count() }).from(equityPlan).where(eq(equityPlan.shareClassId, existing.id)),
-      tx.select({ n: count() }).from(valuation).where(eq(valuation.shareClassId, existing.id)),
+    const [[events], [receipts], [plans], [valuations]] = await concurrently(tx, [
+      () =>
+        tx.select({ n: count() }).from(shareEvent).where(eq(shareEvent.shareClassId, existing.id)),
+      () =>
+        tx
+          .select({ n: count() })
+          .from(depositaryReceipt)
+          .where(eq(depositaryReceipt.shareClassId, existing.id)),
+      () =>
+        tx.select({ n: count() }).from(equityPlan).where(eq(equityPlan.shareClassId, existing.id)),
+      () =>
+        tx.select({ n: count() }).from(valuation).where(eq(valuation.shareClassId, existing.id)),
     ]);
     const uses: string[] = [];
     if (events!.n > 0) uses.push(`${events!.n} register event(s)`);

@@ -5,6 +5,7 @@ import {
   type StakeholderCreate,
   type StakeholderListQuery,
 } from '../../../contracts/equity';
+import { concurrently } from '../../db/concurrently';
 import type { DbOrTx } from '../../db/client';
 import { depositaryReceipt, equityPlan, shareEvent, stakeholder } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
@@ -162,12 +163,13 @@ export async function updateStakeholder({
 }
 
 async function stakUses(tx: DbOrTx, id: string): Promise<string[]> {
-  const [[receipts], [plans]] = await Promise.all([
-    tx
-      .select({ n: count() })
-      .from(depositaryReceipt)
-      .where(eq(depositaryReceipt.stakStakeholderId, id)),
-    tx.select({ n: count() }).from(equityPlan).where(eq(equityPlan.stakStakeholderId, id)),
+  const [[receipts], [plans]] = await concurrently(tx, [
+    () =>
+      tx
+        .select({ n: count() })
+        .from(depositaryReceipt)
+        .where(eq(depositaryReceipt.stakStakeholderId, id)),
+    () => tx.select({ n: count() }).from(equityPlan).where(eq(equityPlan.stakStakeholderId, id)),
   ]);
   const uses: string[] = [];
   if (receipts!.n > 0) uses.push(`${receipts!.n} depositary receipt line(s)`);
@@ -183,21 +185,23 @@ export async function deleteStakeholder({
   await db.transaction(async (tx) => {
     await lockCompany(tx, actor.organizationId, input.companyId);
     const existing = await find(tx, input.companyId, input.id);
-    const [[events], [holderReceipts], stak] = await Promise.all([
-      tx
-        .select({ n: count() })
-        .from(shareEvent)
-        .where(
-          or(
-            eq(shareEvent.toStakeholderId, existing.id),
-            eq(shareEvent.fromStakeholderId, existing.id),
+    const [[events], [holderReceipts], stak] = await concurrently(tx, [
+      () =>
+        tx
+          .select({ n: count() })
+          .from(shareEvent)
+          .where(
+            or(
+              eq(shareEvent.toStakeholderId, existing.id),
+              eq(shareEvent.fromStakeholderId, existing.id),
+            ),
           ),
-        ),
-      tx
-        .select({ n: count() })
-        .from(depositaryReceipt)
-        .where(eq(depositaryReceipt.holderStakeholderId, existing.id)),
-      stakUses(tx, existing.id),
+      () =>
+        tx
+          .select({ n: count() })
+          .from(depositaryReceipt)
+          .where(eq(depositaryReceipt.holderStakeholderId, existing.id)),
+      () => stakUses(tx, existing.id),
     ]);
     const uses = [...stak];
     if (events!.n > 0) uses.unshift(`${events!.n} register event(s)`);

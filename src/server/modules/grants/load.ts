@@ -2,7 +2,15 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { CapTableAward } from '../../../domain/cap-table';
 import type { VestingPolicy, VestingTerms } from '../../../domain/vesting';
 import type { DbOrTx } from '../../db/client';
-import { companyEvent, equityPlan, grant, grantExercise, stakeholder } from '../../db/schema';
+import { concurrently } from '../../db/concurrently';
+import {
+  company,
+  companyEvent,
+  equityPlan,
+  grant,
+  grantExercise,
+  stakeholder,
+} from '../../db/schema';
 import { grantFigures, poolUse, type GrantFigures } from './summary';
 
 /** Loading grants with what their figures need: plan policy, exercises, change of control. */
@@ -26,33 +34,42 @@ export function policyOf(plan: PlanRow): VestingPolicy {
   };
 }
 
+/**
+ * Grants with their stakeholder's name, plan and exercises, in grant date order. Two queries,
+ * whatever the filter: one company, a workspace (`organizationId`: every client company of it),
+ * some plans, or one grant. Filters combine.
+ */
 export async function loadGrants(
   db: DbOrTx,
-  where: { companyId?: string; planIds?: string[]; grantId?: string },
+  where: { companyId?: string; organizationId?: string; planIds?: string[]; grantId?: string },
 ) {
   const filters: SQL[] = [];
   if (where.companyId) filters.push(eq(grant.companyId, where.companyId));
+  if (where.organizationId)
+    filters.push(inArray(grant.companyId, companiesOf(db, where.organizationId)));
   if (where.planIds) {
     if (where.planIds.length === 0) return [];
     filters.push(inArray(grant.planId, where.planIds));
   }
   if (where.grantId) filters.push(eq(grant.id, where.grantId));
   // The grants, and their exercises by the same filters (a join, not a list of every grant id),
-  // side by side.
-  const [rows, exercises] = await Promise.all([
-    db
-      .select({ row: grant, stakeholderName: stakeholder.name, plan: equityPlan })
-      .from(grant)
-      .innerJoin(stakeholder, eq(stakeholder.id, grant.stakeholderId))
-      .innerJoin(equityPlan, eq(equityPlan.id, grant.planId))
-      .where(and(...filters))
-      .orderBy(asc(grant.grantDate), asc(grant.createdAt)),
-    db
-      .select({ exercise: grantExercise })
-      .from(grantExercise)
-      .innerJoin(grant, eq(grant.id, grantExercise.grantId))
-      .where(and(...filters))
-      .orderBy(asc(grantExercise.date), asc(grantExercise.createdAt)),
+  // side by side on the pool (one after the other in a transaction).
+  const [rows, exercises] = await concurrently(db, [
+    () =>
+      db
+        .select({ row: grant, stakeholderName: stakeholder.name, plan: equityPlan })
+        .from(grant)
+        .innerJoin(stakeholder, eq(stakeholder.id, grant.stakeholderId))
+        .innerJoin(equityPlan, eq(equityPlan.id, grant.planId))
+        .where(and(...filters))
+        .orderBy(asc(grant.grantDate), asc(grant.createdAt)),
+    () =>
+      db
+        .select({ exercise: grantExercise })
+        .from(grantExercise)
+        .innerJoin(grant, eq(grant.id, grantExercise.grantId))
+        .where(and(...filters))
+        .orderBy(asc(grantExercise.date), asc(grantExercise.createdAt)),
   ]);
   if (rows.length === 0) return [];
   const byGrant = new Map<string, ExerciseRow[]>();
@@ -64,17 +81,38 @@ export async function loadGrants(
   return rows.map((r) => ({ ...r, exercises: byGrant.get(r.row.id) ?? [] })) as GrantBundle[];
 }
 
-/** The company's change of control (the first one recorded), if any. */
+/**
+ * The workspace's client companies, as a subquery: filtering on it goes through the company
+ * indexes (grant and company_event have none by workspace) and binds one parameter, not one per
+ * company.
+ */
+function companiesOf(db: DbOrTx, organizationId: string) {
+  return db
+    .select({ id: company.id })
+    .from(company)
+    .where(eq(company.organizationId, organizationId));
+}
+
+/**
+ * Each company's change of control (the first one recorded), if any: of the companies listed, or
+ * of every client company of a workspace.
+ */
 export async function changeOfControlDates(
   db: DbOrTx,
-  companyIds: string[],
+  companies: string[] | { organizationId: string },
 ): Promise<Map<string, string>> {
-  if (companyIds.length === 0) return new Map();
+  if (Array.isArray(companies) && companies.length === 0) return new Map();
   const rows = await db
     .select({ companyId: companyEvent.companyId, date: companyEvent.date })
     .from(companyEvent)
     .where(
-      and(inArray(companyEvent.companyId, companyIds), eq(companyEvent.type, 'change_of_control')),
+      and(
+        inArray(
+          companyEvent.companyId,
+          Array.isArray(companies) ? companies : companiesOf(db, companies.organizationId),
+        ),
+        eq(companyEvent.type, 'change_of_control'),
+      ),
     )
     .orderBy(asc(companyEvent.date));
   const out = new Map<string, string>();

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { UpcomingItem } from '../../../contracts/vesting';
 import { isoDateOf } from '../../../domain/dates';
 import { addDays } from '../../../domain/vesting';
+import { concurrently } from '../../db/concurrently';
 import { company } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
 import { checkCompany } from '../equity/shared';
@@ -20,20 +21,27 @@ export async function listUpcoming({
   if (input.companyId) await checkCompany(db, actor.organizationId, input.companyId);
   const from = isoDateOf(new Date());
   const to = addDays(from, input.days ?? 90);
-  const companies = await db
-    .select({ id: company.id, name: company.companyName, country: company.country })
-    .from(company)
-    .where(eq(company.organizationId, actor.organizationId));
+  // A fixed number of queries, whatever the number of companies: the workspace's companies, and
+  // the grants (with exercises) and changes of control of one of them or of all.
+  const workspace = { organizationId: actor.organizationId };
+  const [companies, coc, bundles] = await concurrently(db, [
+    () =>
+      db
+        .select({ id: company.id, name: company.companyName, country: company.country })
+        .from(company)
+        .where(eq(company.organizationId, actor.organizationId)),
+    () => changeOfControlDates(db, input.companyId ? [input.companyId] : workspace),
+    () => loadGrants(db, input.companyId ? { companyId: input.companyId } : workspace),
+  ]);
   const byId = new Map(companies.map((c) => [c.id, c]));
-  const ids = input.companyId ? [input.companyId] : companies.map((c) => c.id);
-  const coc = await changeOfControlDates(db, ids);
-  const bundles = (await Promise.all(ids.map((companyId) => loadGrants(db, { companyId })))).flat();
   const items: UpcomingItem[] = [];
   const inWindow = (date: string | null): date is string =>
     date !== null && date >= from && date <= to;
   for (const b of bundles) {
     if (b.row.cancelledDate) continue;
-    const c = byId.get(b.row.companyId)!;
+    const c = byId.get(b.row.companyId);
+    // Read side by side with the grants, the company list may miss one created meanwhile.
+    if (!c) continue;
     const base = {
       companyId: c.id,
       companyName: c.name,

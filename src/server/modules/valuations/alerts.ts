@@ -14,6 +14,7 @@ import {
   type ValuationStatus,
 } from '../../../domain/valuation';
 import { daysBetween } from '../../../domain/vesting/dates';
+import { concurrently } from '../../db/concurrently';
 import { company, grant, valuation } from '../../db/schema';
 import type { AppEnv, ServiceArgs } from '../../http/context';
 import { errorResponses, jsonContent } from '../../http/openapi';
@@ -30,28 +31,35 @@ import { guarded } from '../../http/permissions';
 export async function listValuationAlerts({ db, actor }: ServiceArgs): Promise<ValuationAlerts> {
   const asOf = isoDateOf(new Date());
   const org = actor.organizationId;
-  const [companies, valuations, granted] = await Promise.all([
-    db
-      .select({ id: company.id, name: company.companyName })
-      .from(company)
-      .where(eq(company.organizationId, org)),
-    db
-      .select({
-        id: valuation.id,
-        companyId: valuation.companyId,
-        effectiveDate: valuation.effectiveDate,
-        materialEventDate: valuation.materialEventDate,
-      })
-      .from(valuation)
-      .where(eq(valuation.organizationId, org))
-      // History order per company (domain `historyOrder`): effective date, then recorded.
-      .orderBy(asc(valuation.effectiveDate), asc(valuation.createdAt), asc(valuation.id)),
-    db
-      .selectDistinct({ companyId: grant.companyId })
-      .from(grant)
-      .where(
-        and(eq(grant.organizationId, org), ne(grant.status, 'draft'), isNull(grant.cancelledDate)),
-      ),
+  const [companies, valuations, granted] = await concurrently(db, [
+    () =>
+      db
+        .select({ id: company.id, name: company.companyName })
+        .from(company)
+        .where(eq(company.organizationId, org)),
+    () =>
+      db
+        .select({
+          id: valuation.id,
+          companyId: valuation.companyId,
+          effectiveDate: valuation.effectiveDate,
+          materialEventDate: valuation.materialEventDate,
+        })
+        .from(valuation)
+        .where(eq(valuation.organizationId, org))
+        // History order per company (domain `historyOrder`): effective date, then recorded.
+        .orderBy(asc(valuation.effectiveDate), asc(valuation.createdAt), asc(valuation.id)),
+    () =>
+      db
+        .selectDistinct({ companyId: grant.companyId })
+        .from(grant)
+        .where(
+          and(
+            eq(grant.organizationId, org),
+            ne(grant.status, 'draft'),
+            isNull(grant.cancelledDate),
+          ),
+        ),
   ]);
   const histories = new Map<string, (typeof valuations)[number][]>();
   for (const v of valuations) {

@@ -26,6 +26,7 @@ import {
   type ValuationMethod,
   type ValuationPurpose,
 } from '../../../domain/valuation';
+import { concurrently } from '../../db/concurrently';
 import type { Database, DbOrTx } from '../../db/client';
 import {
   equityPlan,
@@ -524,11 +525,11 @@ export async function getValuationMetrics({
 }: ServiceArgs<{ companyId: string; asOf?: string }>): Promise<ValuationMetrics> {
   await checkCompany(db, actor.organizationId, input.companyId);
   const asOf = input.asOf ?? today();
-  const [history, bundles, coc, plans] = await Promise.all([
-    loadValuations(db, input.companyId),
-    loadGrants(db, { companyId: input.companyId }),
-    changeOfControlDates(db, [input.companyId]),
-    db.select().from(equityPlan).where(eq(equityPlan.companyId, input.companyId)),
+  const [history, bundles, coc, plans] = await concurrently(db, [
+    () => loadValuations(db, input.companyId),
+    () => loadGrants(db, { companyId: input.companyId }),
+    () => changeOfControlDates(db, [input.companyId]),
+    () => db.select().from(equityPlan).where(eq(equityPlan.companyId, input.companyId)),
   ]);
   const adjustments =
     plans.length === 0

@@ -5,6 +5,7 @@ import {
   type VestingTemplateCreate,
   type VestingTermsValue,
 } from '../../../contracts/vesting';
+import { concurrently } from '../../db/concurrently';
 import type { DbOrTx } from '../../db/client';
 import { equityPlan, vestingTemplate } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
@@ -93,17 +94,19 @@ export async function listTemplates({
   db,
   actor,
 }: ServiceArgs<Record<string, never>>): Promise<VestingTemplate[]> {
-  const [rows, uses] = await Promise.all([
-    db
-      .select()
-      .from(vestingTemplate)
-      .where(eq(vestingTemplate.organizationId, actor.organizationId))
-      .orderBy(asc(sql`lower(${vestingTemplate.name})`)),
-    db
-      .select({ id: equityPlan.defaultVestingTemplateId, n: count() })
-      .from(equityPlan)
-      .where(eq(equityPlan.organizationId, actor.organizationId))
-      .groupBy(equityPlan.defaultVestingTemplateId),
+  const [rows, uses] = await concurrently(db, [
+    () =>
+      db
+        .select()
+        .from(vestingTemplate)
+        .where(eq(vestingTemplate.organizationId, actor.organizationId))
+        .orderBy(asc(sql`lower(${vestingTemplate.name})`)),
+    () =>
+      db
+        .select({ id: equityPlan.defaultVestingTemplateId, n: count() })
+        .from(equityPlan)
+        .where(eq(equityPlan.organizationId, actor.organizationId))
+        .groupBy(equityPlan.defaultVestingTemplateId),
   ]);
   const counts = new Map(uses.map((u) => [u.id, u.n]));
   return rows.map((row) => toTemplate(row, counts.get(row.id) ?? 0));
