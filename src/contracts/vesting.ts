@@ -447,6 +447,17 @@ export const grantDetailSchema = grantSchema.extend({
 });
 export type GrantDetail = z.infer<typeof grantDetailSchema>;
 
+/**
+ * `GET …/grants`: the company's grants with their figures as of today, and the company's change of
+ * control (null when none is recorded), which the figures apply and a browser recomputing a
+ * schedule with the engine needs too.
+ */
+export const grantListResponseSchema = z.object({
+  items: z.array(grantSchema),
+  changeOfControlDate: z.string().nullable(),
+});
+export type GrantListResponse = z.infer<typeof grantListResponseSchema>;
+
 export const grantListQuerySchema = z.object({
   planId: z.uuid('planId must be an id').optional(),
   stakeholderId: z.uuid('stakeholderId must be an id').optional(),

@@ -499,3 +499,212 @@ describe('leave of absence', () => {
     expect(backwards.body.error.fields).toHaveProperty('end');
   });
 });
+
+describe('grants list and the change of control', () => {
+  it('carries the company’s change of control, and the browser’s chart agrees with the server', async () => {
+    // The Grants tab's chart runs the engine over the list; it needs the list's date only.
+    const { companyOverview } = await import('../../src/web/features/grants/schedule');
+    const { vestedAsOf } = await import('../../src/domain/vesting');
+    const inMonths = (months: number) => {
+      const d = new Date();
+      d.setUTCMonth(d.getUTCMonth() + months, 20);
+      return d.toISOString().slice(0, 10);
+    };
+    // Dated in the past, and in the future (the figures today do not accelerate yet).
+    for (const date of ['2025-03-20', inMonths(7)]) {
+      const s = await setup({ plan: { acceleration: { trigger: 'single', percent: 50 } } });
+      const created = await ok<{ id: string }>(
+        t,
+        ann.cookie,
+        `${s.base}/grants`,
+        'POST',
+        grantBody(s),
+      );
+      await ok(t, ann.cookie, `${s.base}/grants/${created.id}/pauses`, 'POST', {
+        start: '2024-06-01',
+        end: '2024-07-15',
+      });
+      const before = await call(`${s.base}/grants`);
+      expect(before.status).toBe(200);
+      expect(before.body.changeOfControlDate).toBeNull();
+      expect((await call(`${s.base}/change-of-control`, 'POST', { date })).status).toBe(201);
+      const list = await call(`${s.base}/grants`);
+      expect(list.status).toBe(200);
+      expect(list.body.changeOfControlDate).toBe(date);
+      // Once, at the top: not repeated on each grant.
+      expect(list.body.items[0]).not.toHaveProperty('changeOfControlDate');
+      // Filtered lists carry it too.
+      const filtered = await call(`${s.base}/grants?planId=${s.planId}&status=active`);
+      expect(filtered.body.changeOfControlDate).toBe(date);
+
+      const plans = (await call(`${s.base}/plans`)).body.items;
+      const detail = (await call(`${s.base}/grants/${created.id}`)).body;
+      expect(detail.installments.some((i: { source: string }) => i.source === 'acceleration')).toBe(
+        true,
+      );
+      const today = list.body.items[0].schedule.asOf;
+      const overview = companyOverview(list.body, plans, today);
+      expect(vestedAsOf(overview.vestings.get(created.id)!, today)).toBe(
+        list.body.items[0].schedule.vested,
+      );
+      const chart = overview.series.series[0]!.values;
+      overview.series.dates.forEach((d, i) =>
+        expect({ date: d, vested: chart[i] }).toEqual({ date: d, vested: vestedAsOf(detail, d) }),
+      );
+    }
+  });
+});
+
+describe('GET /api/v1/upcoming across a workspace of several companies', () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const shift = (days: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+  type Item = {
+    type: string;
+    date: string;
+    companyId: string;
+    companyName: string;
+    grantId: string;
+    quantity: number | null;
+  };
+
+  /** A client company of `cookie`'s workspace with an employee, a common class and a plan. */
+  async function client(cookie: string, name: string, options: Record<string, unknown> = {}) {
+    const { country = 'NL', plan = {} } = options as {
+      country?: string;
+      plan?: Record<string, unknown>;
+    };
+    const c = await ok<{ id: string }>(t, cookie, '/company', 'POST', {
+      companyName: name,
+      country,
+    });
+    const base = `/company/${c.id}`;
+    const eve = await ok<{ id: string }>(t, cookie, `${base}/stakeholders`, 'POST', {
+      name: `Eve of ${name}`,
+      relationship: 'employee',
+    });
+    const common = await ok<{ id: string }>(t, cookie, `${base}/share-classes`, 'POST', {
+      name: 'Common',
+      nominalValue: '0.01',
+    });
+    const p = await ok<{ id: string }>(t, cookie, `${base}/plans`, 'POST', {
+      name: 'ESOP',
+      planType: 'stock_options',
+      shareClassId: common.id,
+      poolSize: 40000,
+      boardApprovalDate: '2020-01-01',
+      exerciseWindowMonths: 3,
+      ...plan,
+    });
+    const grant = (extra: Record<string, unknown> = {}) =>
+      ok<{ id: string }>(t, cookie, `${base}/grants`, 'POST', {
+        stakeholderId: eve.id,
+        planId: p.id,
+        quantity: 4800,
+        exercisePrice: '0.10',
+        grantDate: shift(-330),
+        vestingStartDate: shift(-330),
+        terms: FOUR_YEARS_CLIFF,
+        ...extra,
+      });
+    return { id: c.id, base, grant };
+  }
+
+  const key = (i: Item) => `${i.date} ${i.type} ${i.companyId} ${i.grantId} ${i.quantity}`;
+
+  it('gives each company its own grants, exercises and change of control, as asked one by one', async () => {
+    const bea = await t.signUp({ name: 'Bea Beheer' });
+    // Alpha: a cliff ahead, and a leaver who exercised part of what vested.
+    const alpha = await client(bea.cookie, 'Alpha B.V.');
+    const cliff = await alpha.grant();
+    const leaver = await alpha.grant({
+      quantity: 9600,
+      grantDate: shift(-800),
+      vestingStartDate: shift(-800),
+    });
+    const left = await ok<{ schedule: { vested: number } }>(
+      t,
+      bea.cookie,
+      `${alpha.base}/grants/${leaver.id}/termination`,
+      'POST',
+      { date: shift(-10), leaverType: 'good', reason: 'Resigned' },
+    );
+    await ok(t, bea.cookie, `${alpha.base}/grants/${leaver.id}/exercises`, 'POST', {
+      date: shift(-5),
+      quantity: 1000,
+    });
+    // Beta: the same grant as Alpha's cliff, but a change of control accelerated all of it.
+    const beta = await client(bea.cookie, 'Beta B.V.', {
+      plan: { acceleration: { trigger: 'single', percent: 100 } },
+    });
+    await beta.grant();
+    await ok(t, bea.cookie, `${beta.base}/change-of-control`, 'POST', { date: shift(-5) });
+    // Gamma (Belgium): an offer waiting for acceptance.
+    const gamma = await client(bea.cookie, 'Gamma BV', { country: 'BE' });
+    const offer = await gamma.grant({
+      grantDate: shift(-10),
+      vestingStartDate: shift(-10),
+      offerDate: shift(-10),
+      status: 'offered',
+    });
+    // Delta: no grants. And another workspace's grant with a cliff ahead, which must not show.
+    const delta = await client(bea.cookie, 'Delta B.V.');
+    const other = await client(ann.cookie, 'Elsewhere B.V.');
+    await other.grant();
+
+    const whole = await ok<{ items: Item[] }>(t, bea.cookie, '/upcoming?days=90');
+    expect(whole.items.filter((i) => i.grantId === cliff.id && i.type === 'cliff')).toEqual([
+      expect.objectContaining({ date: addMonthsIso(shift(-330), 12), quantity: 1200 }),
+    ]);
+    expect(
+      whole.items.find((i) => i.grantId === leaver.id && i.type === 'exercise_deadline'),
+    ).toMatchObject({ companyName: 'Alpha B.V.', quantity: left.schedule.vested - 1000 });
+    expect(whole.items.filter((i) => i.companyId === beta.id)).toEqual([]);
+    expect(whole.items.filter((i) => i.companyId === gamma.id)).toEqual([
+      expect.objectContaining({ type: 'acceptance_deadline', grantId: offer.id, date: shift(50) }),
+    ]);
+    expect(new Set(whole.items.map((i) => i.companyId))).toEqual(new Set([alpha.id, gamma.id]));
+
+    // The same items as asking company by company.
+    const one: Item[] = [];
+    for (const c of [alpha, beta, gamma, delta])
+      one.push(
+        ...(await ok<{ items: Item[] }>(t, bea.cookie, `/upcoming?companyId=${c.id}`)).items,
+      );
+    expect(whole.items.map(key).sort()).toEqual(one.map(key).sort());
+    const dates = whole.items.map((i) => i.date);
+    expect(dates).toEqual([...dates].sort());
+  });
+
+  it('runs the same number of queries whatever the number of companies', async () => {
+    const cid = await t.signUp({ name: 'Cid Count' });
+    const driver = (t.db as unknown as { $client: { query: (...a: unknown[]) => unknown } })
+      .$client;
+    // Counts what reaches the driver (the pg pool, or PGlite) during one request.
+    const queriesOf = async (path: string) => {
+      const query = driver.query;
+      const own = Object.hasOwn(driver, 'query');
+      let n = 0;
+      driver.query = (...args: unknown[]) => {
+        n += 1;
+        return query.apply(driver, args);
+      };
+      try {
+        const body = await ok<{ items: Item[] }>(t, cid.cookie, path);
+        return { n, items: body.items.length };
+      } finally {
+        if (own) driver.query = query;
+        else delete (driver as { query?: unknown }).query;
+      }
+    };
+    await (await client(cid.cookie, 'First B.V.')).grant();
+    const few = await queriesOf('/upcoming?days=90');
+    for (const name of ['Second B.V.', 'Third B.V.', 'Fourth B.V.', 'Fifth B.V.'])
+      await (await client(cid.cookie, name)).grant();
+    const many = await queriesOf('/upcoming?days=90');
+    expect(many.items).toBe(few.items * 5);
+    expect(few.n).toBeGreaterThan(0);
+    expect(many.n).toBe(few.n);
+  });
+});

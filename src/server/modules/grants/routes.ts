@@ -7,7 +7,7 @@ import {
   grantCreateSchema,
   grantDetailSchema,
   grantListQuerySchema,
-  grantSchema,
+  grantListResponseSchema,
   grantUpdateSchema,
   milestoneAchievementSchema,
   pauseSchema,
@@ -46,10 +46,11 @@ const list = guarded(
     method: 'get',
     path: base,
     tags,
-    summary: "The company's grants with their schedule figures as of today",
+    summary:
+      "The company's grants with their schedule figures as of today, and the company's change of control",
     request: { params: companyParams, query: grantListQuerySchema },
     responses: {
-      200: jsonContent(z.object({ items: z.array(grantSchema) }), 'Grants'),
+      200: jsonContent(grantListResponseSchema, 'Grants'),
       ...errorResponses(400, 401, 403, 404),
     },
   }),
@@ -205,12 +206,10 @@ export function registerGrantRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(list, async (c) => {
     const { companyId } = c.req.valid('param');
     return c.json(
-      {
-        items: await listGrants({
-          ...args(c),
-          input: { companyId: toId(companyId), query: c.req.valid('query') },
-        }),
-      },
+      await listGrants({
+        ...args(c),
+        input: { companyId: toId(companyId), query: c.req.valid('query') },
+      }),
       200,
     );
   });

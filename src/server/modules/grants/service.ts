@@ -6,6 +6,7 @@ import {
   type Grant,
   type GrantCreate,
   type GrantDetail,
+  type GrantListResponse,
   type GrantStatus,
 } from '../../../contracts/vesting';
 import { poolReserved } from '../../../domain/cap-table';
@@ -233,6 +234,10 @@ async function checkGrantContext(
   return { currency: input.currency ?? plan.row.currency };
 }
 
+/**
+ * The company's grants (filtered) with their figures as of today, and the company's change of
+ * control: the figures apply it, and the Grants tab's chart gives it to the engine.
+ */
 export async function listGrants({
   db,
   actor,
@@ -240,7 +245,7 @@ export async function listGrants({
 }: ServiceArgs<{
   companyId: string;
   query: { planId?: string; stakeholderId?: string; status?: GrantStatus };
-}>): Promise<Grant[]> {
+}>): Promise<GrantListResponse> {
   await checkCompany(db, actor.organizationId, input.companyId);
   const [bundles, coc, country] = await Promise.all([
     loadGrants(db, { companyId: input.companyId }),
@@ -248,17 +253,19 @@ export async function listGrants({
     companyCountry(db, input.companyId),
   ]);
   const asOf = today();
-  return bundles
+  const changeOfControlDate = coc.get(input.companyId) ?? null;
+  const items = bundles
     .filter(
       (b) =>
         (!input.query.planId || b.row.planId === input.query.planId) &&
         (!input.query.stakeholderId || b.row.stakeholderId === input.query.stakeholderId),
     )
     .map((b) => {
-      const { detail: _d, ...g } = toGrant(b, coc.get(input.companyId) ?? null, country, asOf);
+      const { detail: _d, ...g } = toGrant(b, changeOfControlDate, country, asOf);
       return g;
     })
     .filter((g) => !input.query.status || g.status === input.query.status);
+  return { items, changeOfControlDate };
 }
 
 export async function getGrant({

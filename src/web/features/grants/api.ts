@@ -1,7 +1,11 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { listResponse, planSchema, stakeholderSchema } from '../../../contracts/equity';
-import { grantDetailSchema, grantSchema, type GrantCreate } from '../../../contracts/vesting';
+import {
+  grantDetailSchema,
+  grantListResponseSchema,
+  grantSchema,
+  type GrantCreate,
+} from '../../../contracts/vesting';
 import { apiFetch } from '../../lib/api';
 import { companyScopedKey, invalidateCompany } from '../companies/api';
 import { upcomingQueryOptions } from '../upcoming/api';
@@ -28,18 +32,27 @@ const keys = {
   stakeholders: (companyId: string) => companyScopedKey(companyId, 'grants-tab', 'stakeholders'),
 };
 
-const grantList = z.object({ items: z.array(grantSchema) });
 const planList = listResponse(planSchema);
 const stakeholderList = listResponse(stakeholderSchema);
 
-/** `GET …/grants?planId=&status=`. */
-export function grantsQueryOptions(companyId: string, search: GrantsSearch = {}) {
+/**
+ * `GET …/grants?planId=&status=`: the grants (`items`) and the company's change of control, which
+ * the chart gives the engine. The page number is not part of the key: the table pages in the
+ * browser.
+ */
+export function grantsQueryOptions(
+  companyId: string,
+  search: Pick<GrantsSearch, 'planId' | 'status'> = {},
+) {
   const filters = { planId: search.planId ?? '', status: search.status ?? '' };
   return queryOptions({
     queryKey: keys.list(companyId, filters),
     queryFn: ({ signal }) =>
-      apiFetch(`${base(companyId)}/grants`, { signal, query: filters, schema: grantList }),
-    select: (data) => data.items,
+      apiFetch(`${base(companyId)}/grants`, {
+        signal,
+        query: filters,
+        schema: grantListResponseSchema,
+      }),
   });
 }
 

@@ -1,8 +1,8 @@
-import { useQueries, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { CatchBoundary, Link } from '@tanstack/react-router';
-import { Award, SearchX } from 'lucide-react';
-import { Suspense, useMemo } from 'react';
-import type { Grant, GrantDetail } from '../../../contracts/vesting';
+import { Award, ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
+import type { Grant } from '../../../contracts/vesting';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
@@ -30,20 +30,12 @@ import { useCan } from '../me/api';
 import { upcomingQueryOptions } from '../upcoming/api';
 import { UPCOMING_TYPE_LABELS } from '../upcoming/format';
 import { formatCount, formatIsoDate, todayIso } from '../plans/format';
-import { grantPlansQueryOptions, grantQueryOptions, grantsQueryOptions } from './api';
+import { grantPlansQueryOptions, grantsQueryOptions } from './api';
 import { CompanyVestingChart } from './company-vesting-chart';
 import { formatPrice, GRANT_STATUS_LABELS, statusVariant } from './format';
 import { NewGrantButton } from './grant-dialog';
-import {
-  chartSeries,
-  countsTowardsVesting,
-  grantsNeedingServerSchedule,
-  grantVesting,
-  mergeUpcoming,
-  milestoneDeadlines,
-  type UpcomingEvent,
-  type UpcomingKind,
-} from './schedule';
+import { companyOverview, mergeUpcoming, type UpcomingEvent, type UpcomingKind } from './schedule';
+import { pageOf } from './paging';
 import { GRANT_STATUS_LIST, type GrantsSearch } from './search';
 import {
   GrantValuationBadges,
@@ -107,44 +99,19 @@ function UpcomingList({
   );
 }
 
-/** Stable, so the combined list only changes when a detail does. */
-const detailsOf = (results: { data?: GrantDetail | undefined }[]) => results.map((r) => r.data);
-
 /** Chart and upcoming list over all of the company's grants (not the filtered table). */
 function CompanyOverview({ companyId }: { companyId: string }) {
-  const { data: grants } = useSuspenseQuery(grantsQueryOptions(companyId));
+  const { data: list } = useSuspenseQuery(grantsQueryOptions(companyId));
   const { data: plans } = useSuspenseQuery(grantPlansQueryOptions(companyId));
   const today = todayIso();
-  const { vestings, milestones, vestedToday, counted } = useMemo(() => {
-    const plansById = new Map(plans.map((p) => [p.id, p]));
-    const vestings = new Map(
-      grants.map((g) => [g.id, grantVesting(g, plansById.get(g.planId), today)]),
-    );
-    const counted = grants.filter(countsTowardsVesting);
-    const byPlan = new Map<string, number>();
-    for (const g of counted) byPlan.set(g.planId, (byPlan.get(g.planId) ?? 0) + g.schedule.vested);
-    return {
-      vestings,
-      counted,
-      milestones: milestoneDeadlines(grants, vestings, today, UPCOMING_DAYS),
-      vestedToday: byPlan,
-    };
-  }, [grants, plans, today]);
-  // Grants the browser cannot reproduce (a change of control): the server's schedule instead.
-  const serverIds = useMemo(
-    () => grantsNeedingServerSchedule(counted, vestings, today),
-    [counted, vestings, today],
-  );
-  const details = useQueries({
-    queries: serverIds.map((id) => grantQueryOptions(companyId, id)),
-    combine: detailsOf,
-  });
-  const series = useMemo(
-    () => chartSeries(counted, vestings, details),
-    [counted, vestings, details],
+  // The engine gets what the server gives it, the list's change of control included: the chart
+  // agrees with the server's figures without asking for any grant's detail.
+  const { series, milestones, vestedToday } = useMemo(
+    () => companyOverview(list, plans, today, UPCOMING_DAYS),
+    [list, plans, today],
   );
 
-  if (grants.length === 0) return null;
+  if (list.items.length === 0) return null;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <Section
@@ -190,7 +157,9 @@ function Filters({
         <Select
           id="grants-plan-filter"
           value={search.planId ?? ''}
-          onChange={(e) => onSearchChange({ ...search, planId: e.target.value || undefined })}
+          onChange={(e) =>
+            onSearchChange({ ...search, planId: e.target.value || undefined, page: undefined })
+          }
         >
           <option value="">All plans</option>
           {plans.map((p) => (
@@ -209,6 +178,7 @@ function Filters({
             onSearchChange({
               ...search,
               status: (e.target.value || undefined) as GrantsSearch['status'],
+              page: undefined,
             })
           }
         >
@@ -287,11 +257,80 @@ function GrantRow({
   );
 }
 
-function GrantsTable({ companyId, search }: { companyId: string; search: GrantsSearch }) {
-  const { data: grants } = useSuspenseQuery(grantsQueryOptions(companyId, search));
+/** "Showing 51–100 of 5,000" and the previous/next buttons under the table. */
+function Pager({
+  from,
+  to,
+  total,
+  page,
+  pageCount,
+  onPage,
+}: ReturnType<typeof pageOf> & { total: number; onPage: (page: number) => void }) {
+  const first = page <= 1;
+  const last = page >= pageCount;
+  return (
+    <nav aria-label="Grants pages" className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        Showing {formatCount(from + 1)}–{formatCount(to)} of {formatCount(total)}
+      </p>
+      {pageCount > 1 ? (
+        <div className="flex items-center gap-2">
+          {/* aria-disabled, not disabled: a button that was just used keeps the focus. */}
+          <Button
+            variant="outline"
+            size="sm"
+            aria-disabled={first || undefined}
+            onClick={() => (first ? undefined : onPage(page - 1))}
+          >
+            <ChevronLeft aria-hidden="true" />
+            Previous<span className="sr-only"> page</span>
+          </Button>
+          <span className="text-sm text-muted-foreground tabular-nums">
+            Page {formatCount(page)} of {formatCount(pageCount)}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-disabled={last || undefined}
+            onClick={() => (last ? undefined : onPage(page + 1))}
+          >
+            Next<span className="sr-only"> page</span>
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </div>
+      ) : null}
+    </nav>
+  );
+}
+
+function GrantsTable({
+  companyId,
+  search,
+  onSearchChange,
+}: {
+  companyId: string;
+  search: GrantsSearch;
+  onSearchChange: (next: GrantsSearch) => void;
+}) {
+  const {
+    data: { items: grants },
+  } = useSuspenseQuery(grantsQueryOptions(companyId, search));
   const canCreate = useCan('grant', 'create');
   // One metrics request for the whole table: flags and intrinsic value by grant id.
   const flags = useValuationFlags(companyId);
+  const top = useRef<HTMLDivElement>(null);
+  const paging = pageOf(search.page, grants.length);
+  // After "Previous"/"Next" (under the table), the new page's first rows come into view: once the
+  // router has moved to the new URL, which resets the scroll to the top of the page.
+  const scrollOnPage = useRef(false);
+  useEffect(() => {
+    if (!scrollOnPage.current) return;
+    const frame = requestAnimationFrame(() => {
+      scrollOnPage.current = false;
+      top.current?.scrollIntoView({ block: 'start' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [paging.page]);
   const filtered = Boolean(search.planId || search.status);
   if (grants.length === 0)
     return filtered ? (
@@ -309,29 +348,36 @@ function GrantsTable({ companyId, search }: { companyId: string; search: GrantsS
         A grant gives a stakeholder options or awards under a plan, with vesting terms.
       </EmptyState>
     );
+  const onPage = (page: number) => {
+    scrollOnPage.current = true;
+    onSearchChange({ ...search, page: page > 1 ? page : undefined });
+  };
   return (
-    <Table aria-label="Grants">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Stakeholder</TableHead>
-          <TableHead>Plan</TableHead>
-          <TableHead className="text-right">Quantity</TableHead>
-          <TableHead className="text-right">Price</TableHead>
-          <TableHead>Grant date</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead className="text-right">Vested</TableHead>
-          <TableHead className="text-right">Unvested</TableHead>
-          <TableHead className="text-right">Exercisable</TableHead>
-          <TableHead>Next installment</TableHead>
-          {flags ? <TableHead className="text-right">Intrinsic value</TableHead> : null}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {grants.map((g) => (
-          <GrantRow key={g.id} companyId={companyId} grant={g} flags={flags} />
-        ))}
-      </TableBody>
-    </Table>
+    <div ref={top} className="grid scroll-mt-20 gap-3">
+      <Table aria-label="Grants">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Stakeholder</TableHead>
+            <TableHead>Plan</TableHead>
+            <TableHead className="text-right">Quantity</TableHead>
+            <TableHead className="text-right">Price</TableHead>
+            <TableHead>Grant date</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead className="text-right">Vested</TableHead>
+            <TableHead className="text-right">Unvested</TableHead>
+            <TableHead className="text-right">Exercisable</TableHead>
+            <TableHead>Next installment</TableHead>
+            {flags ? <TableHead className="text-right">Intrinsic value</TableHead> : null}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {grants.slice(paging.from, paging.to).map((g) => (
+            <GrantRow key={g.id} companyId={companyId} grant={g} flags={flags} />
+          ))}
+        </TableBody>
+      </Table>
+      <Pager {...paging} total={grants.length} onPage={onPage} />
+    </div>
   );
 }
 
@@ -382,7 +428,7 @@ export function GrantsPage({
         loadingLabel="Loading grants…"
         actions={<Filters companyId={companyId} search={search} onSearchChange={onSearchChange} />}
       >
-        <GrantsTable companyId={companyId} search={search} />
+        <GrantsTable companyId={companyId} search={search} onSearchChange={onSearchChange} />
       </Section>
     </div>
   );

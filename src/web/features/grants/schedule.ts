@@ -1,5 +1,5 @@
 import type { Plan } from '../../../contracts/equity';
-import type { Grant, GrantDetail, UpcomingItem } from '../../../contracts/vesting';
+import type { Grant, GrantListResponse, UpcomingItem } from '../../../contracts/vesting';
 import { addDays, addMonths, computeVesting, vestedAsOf } from '../../../domain/vesting';
 import type { VestingResult } from '../../../domain/vesting/types';
 import { policyOf } from './format';
@@ -7,8 +7,8 @@ import { policyOf } from './format';
 /**
  * Company-wide views computed in the browser from each grant's terms with the same engine the
  * server uses (style.md "Pure engine"): the vesting chart stacked by plan, and the milestone
- * deadlines added to the server's upcoming list (`GET /upcoming`, which applies a change of
- * control the browser does not know about).
+ * deadlines added to the server's upcoming list (`GET /upcoming`). The grants list carries the
+ * company's change of control, so the engine gets the same inputs as on the server.
  */
 
 /**
@@ -66,54 +66,37 @@ export function countsTowardsVesting(grant: Grant): boolean {
   return grant.status !== 'draft' && grant.status !== 'offered';
 }
 
-/** What the chart reads of a schedule. */
-export type ChartSchedule = Pick<VestingResult, 'quantity' | 'installments' | 'forfeitures'>;
-
 /**
- * Grants whose schedule computed here does not give the server's vested figure today: the server
- * knows something the list does not carry (the company's change of control: no endpoint reads it
- * back). The chart takes their schedule from the grant's detail instead. Cancelled grants are
- * left out: the server counts only what was exercised as vested once cancelled, by design.
+ * The Grants tab's overview of the list (`GET …/grants`): each grant's schedule computed with the
+ * inputs the server gives the engine (terms, leaves, termination or cancellation, and the
+ * company's change of control from the list), the chart's series over the grants that vest,
+ * today's vested figure per plan (the server's), and the milestone deadlines of the next `days`.
  */
-export function grantsNeedingServerSchedule(
-  grants: readonly Grant[],
-  vestings: ReadonlyMap<string, ChartSchedule>,
+export function companyOverview(
+  list: GrantListResponse,
+  plans: readonly Plan[],
   today: string,
-): string[] {
-  return grants
-    .filter((g) => {
-      const result = vestings.get(g.id);
-      if (!result || g.cancelledDate || !countsTowardsVesting(g)) return false;
-      return vestedAsOf(result, today) !== g.schedule.vested;
-    })
-    .map((g) => g.id);
-}
-
-/** The server's schedule of one grant (termination, pauses and change of control applied). */
-export function scheduleFromDetail(detail: GrantDetail): ChartSchedule {
+  days = 90,
+) {
+  const { items: grants, changeOfControlDate } = list;
+  const plansById = new Map(plans.map((p) => [p.id, p]));
+  const vestings = new Map(
+    grants.map((g) => [g.id, grantVesting(g, plansById.get(g.planId), today, changeOfControlDate)]),
+  );
+  const counted = grants.filter(countsTowardsVesting);
+  const vestedToday = new Map<string, number>();
+  for (const g of counted)
+    vestedToday.set(g.planId, (vestedToday.get(g.planId) ?? 0) + g.schedule.vested);
   return {
-    quantity: detail.quantity,
-    installments: detail.installments,
-    // A cancellation is not an engine forfeiture; vestedAsOf ignores its reason anyway.
-    forfeitures: detail.forfeitures.flatMap((f) =>
-      f.reason === 'cancellation' ? [] : [{ ...f, reason: f.reason }],
-    ),
+    vestings,
+    series: companyVestingSeries(counted, vestings),
+    vestedToday,
+    milestones: milestoneDeadlines(grants, vestings, today, days),
   };
 }
 
-/**
- * The company chart's series: each grant's schedule computed here, or the server's (its detail)
- * for the grants `grantsNeedingServerSchedule` named.
- */
-export function chartSeries(
-  grants: readonly Grant[],
-  vestings: ReadonlyMap<string, ChartSchedule>,
-  details: readonly (GrantDetail | undefined)[],
-): VestingSeries {
-  const schedules = new Map(vestings);
-  for (const d of details) if (d) schedules.set(d.id, scheduleFromDetail(d));
-  return companyVestingSeries(grants, schedules);
-}
+/** What the chart reads of a schedule. */
+export type ChartSchedule = Pick<VestingResult, 'quantity' | 'installments' | 'forfeitures'>;
 
 export type VestingSeries = {
   dates: string[];

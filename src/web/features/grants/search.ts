@@ -23,6 +23,8 @@ export const GRANT_STATUS_LIST = [
 export interface GrantsSearch {
   planId?: string;
   status?: GrantStatus;
+  /** Page of the table, from 1; absent on the first page. */
+  page?: number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,5 +33,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function readGrantsSearch(search: Record<string, unknown>): GrantsSearch {
   const planId =
     typeof search.planId === 'string' && UUID.test(search.planId) ? search.planId : undefined;
-  return { planId, status: optionalEnum(search.status, GRANT_STATUS_LIST) };
+  return {
+    planId,
+    status: optionalEnum(search.status, GRANT_STATUS_LIST),
+    page: readPage(search.page),
+  };
+}
+
+/** A whole page number above 1 (the router parses `?page=3` as a number); anything else: none. */
+function readPage(value: unknown): number | undefined {
+  const n = typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n > 1 && n <= 1_000_000 ? n : undefined;
 }
