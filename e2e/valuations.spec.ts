@@ -284,6 +284,22 @@ test('valuations: history, chart, metrics and a grant priced below FMV', async (
       if (dir) await page.screenshot({ path: `${dir}/grant-${width}.png`, fullPage: true });
     }
   });
+  await test.step("exercising the phantom grant records the cash settlement at today's FMV", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Exercise', exact: true }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Exercise options of Vera Waarde' });
+    await expect(confirm.getByLabel('Exercise date')).toHaveAccessibleDescription(
+      /computed at the FMV of the valuation valid on the exercise date/,
+    );
+    await confirm.getByLabel('Quantity to exercise').fill('100');
+    await confirm.getByRole('button', { name: 'Record exercise' }).click();
+    await expect(toast(page, 'Exercise of 100 recorded')).toBeVisible();
+    // (2.70 − 0.50) × 100, at the FMV of the valuation in force today.
+    await expect(
+      page.getByRole('table', { name: 'Exercises' }).getByRole('row').nth(1),
+    ).toContainText('Cash settlement EUR 220.00 at FMV 2.70');
+  });
+
   await test.step('a report PDF: checked before upload, uploaded, removed; a valuation deleted', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`/companies/${company.id}/valuations`);

@@ -418,6 +418,20 @@ export const grantSchema = z.object({
 });
 export type Grant = z.infer<typeof grantSchema>;
 
+/** The cash settlement of one exercise, as recorded when the exercise was. */
+export const exerciseSettlementSchema = z.object({
+  /** The valuation whose FMV was used; null once that valuation has been deleted. */
+  valuationId: z.uuid().nullable(),
+  /** FMV per share valid on the exercise date (copied: later edits do not change it). */
+  fmvPerShare: z.string(),
+  /** The grant's base price at the time; null when the grant has none. */
+  basePrice: z.string().nullable(),
+  /** max(0, FMV − base price) × quantity. */
+  amount: z.string(),
+  currency: z.string(),
+});
+export type ExerciseSettlement = z.infer<typeof exerciseSettlementSchema>;
+
 /** One grant with its full schedule and exercises (GET of a single grant). */
 export const grantDetailSchema = grantSchema.extend({
   installments: z.array(installmentSchema),
@@ -442,6 +456,12 @@ export const grantDetailSchema = grantSchema.extend({
       shareEventId: z.uuid().nullable(),
       receiptId: z.uuid().nullable(),
       createdAt: z.iso.datetime({ offset: true }),
+      /**
+       * Cash-settled plans (phantom shares, SARs, virtual shares): the amount owed, at the FMV of
+       * the valuation valid on the exercise date. Null for share-settled plans, and when no
+       * valuation was in force on that date (no amount recorded).
+       */
+      settlement: exerciseSettlementSchema.nullable(),
     }),
   ),
 });

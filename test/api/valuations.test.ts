@@ -818,3 +818,73 @@ describe('share classes referenced by valuations', () => {
     expect((await call(`${s.base}/share-classes/${preferred}`, 'DELETE')).status).toBe(204);
   });
 });
+
+describe('cash settlement in the grant detail', () => {
+  type Settlement = {
+    valuationId: string | null;
+    fmvPerShare: string;
+    basePrice: string | null;
+    amount: string;
+    currency: string;
+  } | null;
+  type Detail = { exercises: { id: string; date: string; settlement: Settlement }[] };
+  const exercise = (s: Setup, grantId: string, date: string, quantity = 500) =>
+    ok<Detail>(t, ann.cookie, `${s.base}/grants/${grantId}/exercises`, 'POST', {
+      date,
+      quantity,
+    });
+  const FMV = {
+    effectiveDate: '2025-01-01',
+    purpose: 'tax_fmv',
+    method: 'opm',
+    enterpriseValue: '2073600',
+    fullyDilutedShares: 1_000_000,
+  };
+
+  it('SAR exercises carry the amount at the FMV of their date; none once the valuation expired', async () => {
+    const s = await setup('sar');
+    const v = await ok<{ id: string }>(t, ann.cookie, `${s.base}/valuations`, 'POST', FMV);
+    const g = await grant(s);
+    const first = await exercise(s, g.id, '2025-02-01');
+    // The exercise answer is the grant detail, settlement included.
+    expect(first.exercises).toHaveLength(1);
+    expect(first.exercises[0]!.settlement).toEqual({
+      valuationId: v.id,
+      fmvPerShare: '2.0736',
+      basePrice: '0.1',
+      amount: '986.8', // (2.0736 − 0.10) × 500
+      currency: 'EUR',
+    });
+    await exercise(s, g.id, '2025-03-01', 250);
+    // After the valuation expired (valid through 2025-12-31): no FMV, no amount.
+    await exercise(s, g.id, '2026-01-02', 100);
+    const detail = await ok<Detail>(t, ann.cookie, `${s.base}/grants/${g.id}`);
+    expect(detail.exercises.map((e) => [e.date, e.settlement?.amount ?? null])).toEqual([
+      ['2025-02-01', '986.8'],
+      ['2025-03-01', '493.4'],
+      ['2026-01-02', null],
+    ]);
+    // The amount was copied: deleting the valuation keeps it, without the valuation's id.
+    expect((await call(`${s.base}/valuations/${v.id}`, 'DELETE')).status).toBe(204);
+    const after = await ok<Detail>(t, ann.cookie, `${s.base}/grants/${g.id}`);
+    expect(after.exercises[0]!.settlement).toMatchObject({ valuationId: null, amount: '986.8' });
+  });
+
+  it('phantom shares without a valuation in force: settlement null', async () => {
+    const s = await setup('phantom_shares');
+    const g = await grant(s);
+    const res = await exercise(s, g.id, '2025-02-01');
+    expect(res.exercises[0]!.settlement).toBeNull();
+  });
+
+  it('share-settled plans: settlement null even with a valuation', async () => {
+    const s = await setup();
+    await ok(t, ann.cookie, `${s.base}/valuations`, 'POST', body());
+    const g = await grant(s);
+    const res = await exercise(s, g.id, '2025-02-01');
+    expect(res.exercises[0]!.settlement).toBeNull();
+    expect(
+      (await ok<Detail>(t, ann.cookie, `${s.base}/grants/${g.id}`)).exercises[0]!.settlement,
+    ).toBeNull();
+  });
+});

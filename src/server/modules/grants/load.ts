@@ -9,6 +9,7 @@ import {
   equityPlan,
   grant,
   grantExercise,
+  grantSettlement,
   stakeholder,
 } from '../../db/schema';
 import { grantFigures, poolUse, type GrantFigures } from './summary';
@@ -79,6 +80,24 @@ export async function loadGrants(
     else byGrant.set(e.grantId, [e]);
   }
   return rows.map((r) => ({ ...r, exercises: byGrant.get(r.row.id) ?? [] })) as GrantBundle[];
+}
+
+export type SettlementRow = typeof grantSettlement.$inferSelect;
+
+/**
+ * The cash settlements of one grant's exercises (cash-settled plans), by exercise id: one query
+ * for the whole grant, however many exercises it has.
+ */
+export async function settlementsOf(
+  db: DbOrTx,
+  companyId: string,
+  grantId: string,
+): Promise<Map<string, SettlementRow>> {
+  const rows = await db
+    .select()
+    .from(grantSettlement)
+    .where(and(eq(grantSettlement.companyId, companyId), eq(grantSettlement.grantId, grantId)));
+  return new Map(rows.map((r) => [r.exerciseId, r]));
 }
 
 /**

@@ -43,7 +43,9 @@ import {
   figuresOf,
   grantedByPlan,
   loadGrants,
+  settlementsOf,
   type GrantBundle,
+  type SettlementRow,
 } from './load';
 import { poolUse } from './summary';
 
@@ -70,6 +72,7 @@ function toGrant(
   coc: string | null,
   country: string,
   asOf: string,
+  settlements: ReadonlyMap<string, SettlementRow> = new Map(),
 ): Grant & { detail: GrantDetail } {
   const { row } = bundle;
   const f = figuresOf(bundle, coc, asOf);
@@ -134,8 +137,23 @@ function toGrant(
         shareEventId: e.shareEventId,
         receiptId: e.receiptId,
         createdAt: e.createdAt.toISOString(),
+        settlement: settlementOut(settlements.get(e.id)),
       })),
     },
+  };
+}
+
+/** An exercise's cash settlement as served; null when none was recorded. */
+function settlementOut(
+  s: SettlementRow | undefined,
+): GrantDetail['exercises'][number]['settlement'] {
+  if (!s) return null;
+  return {
+    valuationId: s.valuationId,
+    fmvPerShare: decimalOut(s.fmvPerShare)!,
+    basePrice: decimalOut(s.basePrice),
+    amount: decimalOut(s.amount)!,
+    currency: s.currency,
   };
 }
 
@@ -169,7 +187,10 @@ async function findBundle(db: DbOrTx, companyId: string, grantId: string) {
 async function detail(db: DbOrTx, companyId: string, grantId: string): Promise<GrantDetail> {
   const bundle = await findBundle(db, companyId, grantId);
   const coc = (await changeOfControlDates(db, [companyId])).get(companyId) ?? null;
-  return toGrant(bundle, coc, await companyCountry(db, companyId), today()).detail;
+  // Only a grant with exercises can have settlements: no query for the others.
+  const settlements =
+    bundle.exercises.length > 0 ? await settlementsOf(db, companyId, grantId) : undefined;
+  return toGrant(bundle, coc, await companyCountry(db, companyId), today(), settlements).detail;
 }
 
 /**

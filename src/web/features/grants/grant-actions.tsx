@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import type { GrantDetail } from '../../../contracts/vesting';
 import { isIsoDate } from '../../../domain/dates';
+import { isCashSettled } from '../../../domain/equity';
 import { Button } from '../../components/ui/button';
 import { ConfirmAction } from '../../components/ui/confirm-action';
 import { FormField } from '../../components/ui/form-field';
@@ -14,7 +16,7 @@ import { Textarea } from '../../components/ui/textarea';
 import { ApiError, errorMessage } from '../../lib/api';
 import { countFromInput, formatCount, formatIsoDate, todayIso } from '../plans/format';
 import { milestonesOf } from '../vesting/terms';
-import { useGrantAction, type GrantAction } from './api';
+import { grantPlansQueryOptions, useGrantAction, type GrantAction } from './api';
 
 /** Runs an action; a refusal goes to a toast (and keeps the dialog open). */
 function useRun(companyId: string, grantId: string) {
@@ -131,6 +133,10 @@ function Terminate({ companyId, grant }: { companyId: string; grant: GrantDetail
 
 function Exercise({ companyId, grant }: { companyId: string; grant: GrantDetail }) {
   const run = useRun(companyId, grant.id);
+  // The grant page's loader has asked for the plans already; no suspense for a dialog's note.
+  const { data: plans } = useQuery(grantPlansQueryOptions(companyId));
+  const planType = plans?.find((p) => p.id === grant.planId)?.planType;
+  const cash = planType !== undefined && isCashSettled(planType);
   const [date, setDate] = useState(todayIso);
   const [quantityText, setQuantityText] = useState('');
   const exercisable = grant.schedule.exercisable;
@@ -159,7 +165,16 @@ function Exercise({ companyId, grant }: { companyId: string; grant: GrantDetail 
       }
     >
       <div className="grid gap-3">
-        <DateField label="Exercise date" value={date} onChange={setDate} />
+        <DateField
+          label="Exercise date"
+          value={date}
+          onChange={setDate}
+          description={
+            cash
+              ? 'Settled in cash: the amount is computed at the FMV of the valuation valid on the exercise date (none recorded if no valuation is in force then).'
+              : undefined
+          }
+        />
         <FormField
           label="Quantity to exercise"
           error={error}

@@ -23,6 +23,7 @@ import { useCan } from '../me/api';
 import { daysBetween } from '../../../domain/vesting/dates';
 import { formatCount, formatIsoDate, todayIso } from '../plans/format';
 import { reportDeleteError } from '../plans/report-error';
+import { formatAmount } from '../valuations/format';
 import { GrantValuationFigures } from '../valuations/grant-flags';
 import { CumulativeChart, type ChartMarker } from '../vesting/cumulative-chart';
 import { describeTerms, milestonesOf } from '../vesting/terms';
@@ -38,6 +39,41 @@ const FORFEIT_LABELS: Record<GrantDetail['forfeitures'][number]['reason'], strin
   milestone_deadline: 'Milestone deadline passed',
   cancellation: 'Cancelled',
 };
+
+type Exercise = GrantDetail['exercises'][number];
+
+/**
+ * How an exercise was delivered; for a cash settlement, the amount recorded at the FMV valid on
+ * the exercise date ("Cash settlement EUR 1,234.56 at FMV 2.40"), or that none was in force.
+ */
+function deliveredAs(e: Exercise): ReactNode {
+  if (e.shareEventId) return 'Shares issued (register)';
+  if (e.receiptId) return 'Depositary receipts';
+  const s = e.settlement;
+  if (!s)
+    return (
+      <>
+        Cash settlement{' '}
+        <span className="text-muted-foreground">
+          · No valuation in force on that date — amount not recorded
+        </span>
+      </>
+    );
+  // The FMV per share without the currency (it is the amount's): "2.40", "2.0736".
+  const fmv = formatAmount(s.fmvPerShare, s.currency).slice(s.currency.length + 1);
+  return (
+    <>
+      Cash settlement <span className="tabular-nums">{formatAmount(s.amount, s.currency)}</span> at
+      FMV <span className="tabular-nums">{fmv}</span>
+      {s.basePrice !== null ? (
+        <span className="text-muted-foreground">
+          {' '}
+          · base price {formatPrice(s.basePrice, s.currency)}
+        </span>
+      ) : null}
+    </>
+  );
+}
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -355,13 +391,7 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
                 <TableRow key={e.id}>
                   <TableCell>{formatIsoDate(e.date)}</TableCell>
                   <TableCell className={numberCell}>{formatCount(e.quantity)}</TableCell>
-                  <TableCell>
-                    {e.shareEventId
-                      ? 'Shares issued (register)'
-                      : e.receiptId
-                        ? 'Depositary receipts'
-                        : 'Cash settlement'}
-                  </TableCell>
+                  <TableCell>{deliveredAs(e)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

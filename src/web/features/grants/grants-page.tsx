@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { CatchBoundary, Link } from '@tanstack/react-router';
 import { Award, ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
-import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Grant } from '../../../contracts/vesting';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -35,7 +35,7 @@ import { CompanyVestingChart } from './company-vesting-chart';
 import { formatPrice, GRANT_STATUS_LABELS, statusVariant } from './format';
 import { NewGrantButton } from './grant-dialog';
 import { companyOverview, mergeUpcoming, type UpcomingEvent, type UpcomingKind } from './schedule';
-import { pageOf } from './paging';
+import { firstOf, pageOf } from './paging';
 import { GRANT_STATUS_LIST, type GrantsSearch } from './search';
 import {
   GrantValuationBadges,
@@ -66,36 +66,58 @@ function UpcomingList({
 }) {
   const { data } = useSuspenseQuery(upcomingQueryOptions({ companyId, days: UPCOMING_DAYS }));
   const upcoming = useMemo(() => mergeUpcoming(data.items, milestones), [data, milestones]);
+  // Thousands of grants make thousands of entries: the soonest ten, the rest on request.
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
   if (upcoming.length === 0)
     return (
       <p className="text-sm text-muted-foreground">Nothing due in the next {UPCOMING_DAYS} days.</p>
     );
+  const { shown, toggle } = firstOf(upcoming, expanded);
   return (
-    <ol className="grid max-h-80 gap-2 overflow-y-auto text-sm" aria-label="Upcoming events">
-      {upcoming.map((e, i) => (
-        <li
-          key={`${e.grantId}-${e.kind}-${e.date}-${i}`}
-          className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 border-b pb-2 last:border-0"
-        >
-          <time dateTime={e.date} className="w-24 shrink-0 tabular-nums">
-            {formatIsoDate(e.date)}
-          </time>
-          <span className="font-medium">{UPCOMING_LABELS[e.kind]}</span>
-          <Link
-            to="/companies/$companyId/grants/$grantId"
-            params={{ companyId, grantId: e.grantId }}
-            className="rounded-sm text-primary hover:underline"
+    <div className="grid gap-2">
+      <ol
+        id={listId}
+        className="grid max-h-80 gap-2 overflow-y-auto text-sm"
+        aria-label="Upcoming events"
+      >
+        {shown.map((e, i) => (
+          <li
+            key={`${e.grantId}-${e.kind}-${e.date}-${i}`}
+            className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 border-b pb-2 last:border-0"
           >
-            {e.stakeholderName}
-          </Link>
-          <span className="text-muted-foreground">
-            {e.planName}
-            {e.detail ? ` · ${e.detail}` : ''}
-            {e.quantity !== null ? ` · ${formatCount(e.quantity)}` : ''}
-          </span>
-        </li>
-      ))}
-    </ol>
+            <time dateTime={e.date} className="w-24 shrink-0 tabular-nums">
+              {formatIsoDate(e.date)}
+            </time>
+            <span className="font-medium">{UPCOMING_LABELS[e.kind]}</span>
+            <Link
+              to="/companies/$companyId/grants/$grantId"
+              params={{ companyId, grantId: e.grantId }}
+              className="rounded-sm text-primary hover:underline"
+            >
+              {e.stakeholderName}
+            </Link>
+            <span className="text-muted-foreground">
+              {e.planName}
+              {e.detail ? ` · ${e.detail}` : ''}
+              {e.quantity !== null ? ` · ${formatCount(e.quantity)}` : ''}
+            </span>
+          </li>
+        ))}
+      </ol>
+      {toggle ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="justify-self-start"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => setExpanded((v) => !v)}
+        >
+          {expanded ? 'Show fewer' : `Show all ${formatCount(upcoming.length)}`}
+        </Button>
+      ) : null}
+    </div>
   );
 }
 
@@ -320,8 +342,8 @@ function GrantsTable({
   const flags = useValuationFlags(companyId);
   const top = useRef<HTMLDivElement>(null);
   const paging = pageOf(search.page, grants.length);
-  // After "Previous"/"Next" (under the table), the new page's first rows come into view: once the
-  // router has moved to the new URL, which resets the scroll to the top of the page.
+  // After "Previous"/"Next" (under the table), the new page's first rows come into view once the
+  // router has moved to the new URL (which keeps the scroll: filters must not jump to the top).
   const scrollOnPage = useRef(false);
   useEffect(() => {
     if (!scrollOnPage.current) return;

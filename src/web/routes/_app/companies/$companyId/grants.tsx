@@ -25,7 +25,9 @@ function GrantsRoute() {
     <GrantsPage
       companyId={companyId}
       search={search}
-      onSearchChange={(next) => void navigate({ search: next, replace: true })}
+      // resetScroll: false: a filter or page change keeps the page where it is (the pager brings
+      // the table's top into view itself).
+      onSearchChange={(next) => void navigate({ search: next, replace: true, resetScroll: false })}
     />
   );
 }
