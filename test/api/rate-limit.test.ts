@@ -26,7 +26,13 @@ async function hammer(
   return statuses;
 }
 
-describe('authentication rate limits', () => {
+/**
+ * Each refused sign-in hashes a password on purpose (scrypt, 16 MB, so an unknown address costs
+ * as much as a known one): a dozen of them on a busy 2-core runner can take half a minute.
+ */
+const HAMMER_TIMEOUT = 120_000;
+
+describe('authentication rate limits', { timeout: HAMMER_TIMEOUT }, () => {
   it('are on by default: repeated sign-in attempts end in 429', async () => {
     allowConsoleError(/rate limit|too many/i);
     const t = await createTestApp({ env: { AUTH_RATE_LIMIT: 'on' } });
@@ -52,7 +58,7 @@ describe('authentication rate limits', () => {
   });
 });
 
-describe('per e-mail address limits', () => {
+describe('per e-mail address limits', { timeout: HAMMER_TIMEOUT }, () => {
   it('stop an attacker who rotates client addresses against one account', async () => {
     allowConsoleError(/rate limit|too many/i);
     const t = await createTestApp({ env: { AUTH_RATE_LIMIT: 'on' } });
