@@ -208,3 +208,51 @@ describe('vesting templates', () => {
     });
   });
 });
+
+describe('POST /api/v1/vesting/preview at the ends of the calendar', () => {
+  it('computes years 0–99 as themselves (proleptic Gregorian), not as 1900–1999', async () => {
+    const res = await call('/vesting/preview', 'POST', {
+      quantity: 10000,
+      vestingStartDate: '0050-01-31',
+      terms: FOUR_YEARS_CLIFF,
+      asOf: '0051-03-01',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.installments.slice(0, 3)).toEqual([
+      { date: '0051-01-31', quantity: 2500, cumulative: 2500, source: 'cliff' },
+      { date: '0051-02-28', quantity: 208, cumulative: 2708, source: 'time' },
+      { date: '0051-03-31', quantity: 209, cumulative: 2917, source: 'time' },
+    ]);
+    expect(res.body.installments.at(-1)).toMatchObject({ date: '0054-01-31', cumulative: 10000 });
+    expect(res.body).toMatchObject({ asOf: '0051-03-01', vested: 2708, unvested: 7292 });
+  });
+
+  it('answers a schedule running past 9999 (five-digit years), not a 500', async () => {
+    const months = await call('/vesting/preview', 'POST', {
+      quantity: 600,
+      vestingStartDate: '9999-12-31',
+      terms: { type: 'time', periodLength: 120, periodUnit: 'months', occurrences: 600 },
+      asOf: '9999-12-31',
+    });
+    expect(months.status).toBe(200);
+    expect(months.body.installments).toHaveLength(600);
+    expect(months.body.installments[0]).toEqual({
+      date: '10009-12-31',
+      quantity: 1,
+      cumulative: 1,
+      source: 'time',
+    });
+    expect(months.body.installments.at(-1)).toMatchObject({ date: '15999-12-31', cumulative: 600 });
+    expect(months.body).toMatchObject({ vested: 0, unvested: 600, forfeited: 0 });
+
+    const days = await call('/vesting/preview', 'POST', {
+      quantity: 1000,
+      vestingStartDate: '9990-06-15',
+      terms: { type: 'time', periodLength: 30, periodUnit: 'days', occurrences: 600 },
+    });
+    expect(days.status).toBe(200);
+    const dates: string[] = days.body.installments.map((i: { date: string }) => i.date);
+    expect(dates.at(-1)).toMatch(/^10\d{3}-\d{2}-\d{2}$/);
+    expect(dates.filter((d) => d.length === 10).every((d) => d <= '9999-12-31')).toBe(true);
+  });
+});

@@ -1,18 +1,26 @@
 /**
- * Integer day numbers (days since 1970-01-01, proleptic Gregorian) for the engine's fast path.
+ * Integer day numbers (days since 1970-01-01, proleptic Gregorian) for the engine.
  * Internal to the vesting module (not re-exported from index.ts).
  *
- * The fast path only handles canonical `YYYY-MM-DD` dates with years FIRST_YEAR–LAST_YEAR, and
- * only produces dates in that range. There, ordering day numbers is ordering the ISO strings, and
- * the arithmetic gives exactly what dates.ts gives (whose `Date.UTC` maps years 0–99 to 1900–1999
- * and whose output stops being `YYYY-MM-DD` after year 9999): anything outside that range makes
- * the engine fall back to the string-based implementation (legacy.ts).
+ * Input dates are what the API accepts (src/domain/dates.ts `isIsoDate`): real calendar dates
+ * written `YYYY-MM-DD`, years 0000–9999. The arithmetic is plain proleptic Gregorian for every
+ * year: 0050-01-31 is year 50, not 1950 (`Date.UTC` maps years 0–99 to 1900–1999; nothing here
+ * uses it).
+ *
+ * Output dates can run past 9999: the contracts allow a schedule to start on 9999-12-31 and run
+ * 600 periods of 120 months. Such dates are formatted as the old engine's formatter did, with the
+ * year unpadded beyond four digits ("10024-01-15"); use `isoOnOrBefore` (not `<=` on the strings)
+ * to compare them with four-digit dates. Anything beyond LAST_OUTPUT_YEAR is refused.
  */
 
-export const FIRST_YEAR = 100;
-export const LAST_YEAR = 9999;
+/**
+ * The last year a computed date may fall in. Contract-valid input stays far below it: a start in
+ * 9999, 600 × 120 months (6,000 years), plus non-overlapping leaves of absence within years
+ * 0–9999 (at most 10,000 years) — about year 26,000. Only absurd (non-contract) input reaches it.
+ */
+export const LAST_OUTPUT_YEAR = 99_999;
 
-/** Marks a date the fast path cannot handle. */
+/** Marks a date that is not a real `YYYY-MM-DD` date (or a computed date out of range). */
 export const BAD_DAY = Number.NaN;
 
 const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -26,7 +34,7 @@ export function monthDays(y: number, m: number): number {
   return m === 2 ? (isLeapYear(y) ? 29 : 28) : DAYS_IN_MONTH[m]!;
 }
 
-/** Day number of a valid date with y ≥ 1 (H. Hinnant's days_from_civil). */
+/** Day number of a valid date, any year (H. Hinnant's days_from_civil). */
 export function dayFromCivil(y: number, m: number, d: number): number {
   const yy = m <= 2 ? y - 1 : y;
   const era = Math.floor(yy / 400);
@@ -37,9 +45,9 @@ export function dayFromCivil(y: number, m: number, d: number): number {
   return era * 146_097 + doe - 719_468;
 }
 
-/** Day number of the first and last day of the supported range. */
-export const MIN_DAY = dayFromCivil(FIRST_YEAR, 1, 1);
-export const MAX_DAY = dayFromCivil(LAST_YEAR, 12, 31);
+/** Day numbers of 0000-01-01 and of the last day a computed date may fall on. */
+export const MIN_DAY = dayFromCivil(0, 1, 1);
+export const MAX_DAY = dayFromCivil(LAST_OUTPUT_YEAR, 12, 31);
 
 function digit(s: string, i: number): number {
   const c = s.charCodeAt(i) - 48;
@@ -47,8 +55,8 @@ function digit(s: string, i: number): number {
 }
 
 /**
- * The day number of a canonical `YYYY-MM-DD` date in the supported range; BAD_DAY for anything
- * else (not a string, another format, an impossible date, a year out of range).
+ * The day number of a real date written `YYYY-MM-DD` (years 0000–9999); BAD_DAY for anything
+ * else (not a string, another format, an impossible date).
  */
 export function parseDay(iso: unknown): number {
   if (typeof iso !== 'string' || iso.length !== 10) return BAD_DAY;
@@ -56,8 +64,7 @@ export function parseDay(iso: unknown): number {
   const y = digit(iso, 0) * 1000 + digit(iso, 1) * 100 + digit(iso, 2) * 10 + digit(iso, 3);
   const m = digit(iso, 5) * 10 + digit(iso, 6);
   const d = digit(iso, 8) * 10 + digit(iso, 9);
-  if (y < FIRST_YEAR || y > LAST_YEAR || m < 1 || m > 12 || d < 1 || d > monthDays(y, m))
-    return BAD_DAY;
+  if (y < 0 || m < 1 || m > 12 || d < 1 || d > monthDays(y, m)) return BAD_DAY;
   return dayFromCivil(y, m, d);
 }
 
@@ -81,7 +88,7 @@ function formatUncached(day: number): string {
 const formatted = new Map<number, string>();
 const FORMAT_CACHE_LIMIT = 50_000;
 
-/** `YYYY-MM-DD` of a day number in the supported range. */
+/** `YYYY-MM-DD` of a day number in [MIN_DAY, MAX_DAY] (more year digits past 9999). */
 export function formatDay(day: number): string {
   let s = formatted.get(day);
   if (s === undefined) {
@@ -93,13 +100,14 @@ export function formatDay(day: number): string {
 }
 
 /**
- * What dates.ts `addMonths` gives for a start (y, m, d) with `wanted` the rule's day of month, as
- * a day number; BAD_DAY when the result leaves the supported range. `months` is an integer.
+ * dates.ts `addMonths` for a start (y, m, d) with `wanted` the rule's day of month (clamped to
+ * the month's last day), as a day number; BAD_DAY when the result leaves years
+ * 0–LAST_OUTPUT_YEAR. `months` is an integer.
  */
 export function addMonthsDay(y: number, m: number, wanted: number, months: number): number {
   const index = y * 12 + (m - 1) + months;
   const yy = Math.floor(index / 12);
-  if (yy < FIRST_YEAR || yy > LAST_YEAR) return BAD_DAY;
+  if (!(yy >= 0 && yy <= LAST_OUTPUT_YEAR)) return BAD_DAY;
   const mm = index - yy * 12 + 1;
   const dim = monthDays(yy, mm);
   return dayFromCivil(yy, mm, wanted < dim ? wanted : dim);
@@ -112,4 +120,12 @@ export function ymdOf(iso: string): [number, number, number] {
     digit(iso, 5) * 10 + digit(iso, 6),
     digit(iso, 8) * 10 + digit(iso, 9),
   ];
+}
+
+/**
+ * `a <= b` for dates as the engine writes them: a longer string is a later year (past 9999),
+ * otherwise the strings order as the dates do.
+ */
+export function isoOnOrBefore(a: string, b: string): boolean {
+  return a.length === b.length ? a <= b : a.length < b.length;
 }

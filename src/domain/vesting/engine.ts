@@ -1,5 +1,13 @@
 import { allocate, allocatePortions } from './allocation';
-import { addMonthsDay, formatDay, MAX_DAY, MIN_DAY, parseDay, ymdOf } from './days';
+import {
+  addMonthsDay,
+  formatDay,
+  LAST_OUTPUT_YEAR,
+  MAX_DAY,
+  MIN_DAY,
+  parseDay,
+  ymdOf,
+} from './days';
 import {
   ALLOCATION_TYPES,
   DAY_OF_MONTH_OPTIONS,
@@ -15,12 +23,12 @@ import {
 } from './types';
 
 /**
- * The engine's fast path: the same computation as legacy.ts, step for step, on integer day
- * numbers instead of ISO strings (parsed once, formatted once at the output, through a cache).
- * It returns `undefined` for any input it does not take (see days.ts: dates must be canonical
- * `YYYY-MM-DD` in years 100–9999 and stay there; counts must be whole numbers); computeVesting
- * then runs legacy.ts. differential.test.ts checks it against a frozen copy of the old engine.
- * Internal (not re-exported from index.ts).
+ * The vesting engine, on integer day numbers (days.ts): dates are parsed once and formatted once
+ * at the output, through a cache. It takes every input the contracts (src/contracts/vesting.ts)
+ * accept: real `YYYY-MM-DD` dates in years 0000–9999, whole-number counts, schedules running past
+ * 9999. Anything else (an impossible or malformed date, a negative or fractional count, an unknown
+ * option) throws an Error saying what is wrong. differential.test.ts checks it against a frozen
+ * copy of the old string-based engine. Internal: schedule.ts is the public face.
  */
 
 export interface VestingInput {
@@ -63,8 +71,14 @@ interface Draft {
   forfeits: Forfeit[];
 }
 
-/** Thrown inside the fast path for an input it does not take; caught in fastComputeVesting. */
-const UNSUPPORTED = new Error('vesting fast path: unsupported input');
+/** Input the engine does not take: not one the contracts accept. */
+function invalid(message: string): never {
+  throw new Error(`computeVesting: ${message}`);
+}
+
+function show(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
 
 /** DayOfMonth → the day it asks for; 0 for the vesting start day. */
 const WANTED_DAY = new Map<unknown, number>(
@@ -77,53 +91,61 @@ WANTED_DAY.set(undefined, 0);
 
 const KNOWN_ALLOCATIONS = new Set<unknown>([...ALLOCATION_TYPES, undefined]);
 
-function dayOrThrow(iso: unknown): number {
+function dayOrThrow(iso: unknown, field: string): number {
   const day = parseDay(iso);
-  if (day !== day) throw UNSUPPORTED;
+  if (day !== day) invalid(`${field} must be a real date written YYYY-MM-DD, got ${show(iso)}`);
   return day;
 }
 
 function checkRange(day: number): number {
-  if (!(day >= MIN_DAY && day <= MAX_DAY)) throw UNSUPPORTED;
+  if (!(day >= MIN_DAY && day <= MAX_DAY))
+    invalid(`the schedule runs outside years 0–${LAST_OUTPUT_YEAR}`);
   return day;
 }
 
+function wholeNumber(value: unknown, field: string, min: number): number {
+  if (!Number.isSafeInteger(value) || (value as number) < min)
+    invalid(`${field} must be a whole number ≥ ${min}, got ${show(value)}`);
+  return value as number;
+}
+
+function checkPortion(p: { numerator: number; denominator: number } | undefined, field: string) {
+  if (p == null) invalid(`${field} is missing`);
+  wholeNumber(p.numerator, `${field}.numerator`, 0);
+  wholeNumber(p.denominator, `${field}.denominator`, 1);
+}
+
 /**
- * The installment day of period k (1-based) of time terms, as a function; throws UNSUPPORTED for
- * terms or a start the fast path does not take.
+ * The installment day of period k (1-based) of time terms, as a function; throws for terms or a
+ * start the contracts do not accept.
  */
 function periodDayFn(start: string, terms: TimeTerms): (k: number) => number {
-  const { occurrences, periodLength } = terms;
-  if (!Number.isSafeInteger(occurrences) || occurrences < 0) throw UNSUPPORTED;
-  if (!Number.isSafeInteger(periodLength) || periodLength <= 0) throw UNSUPPORTED;
-  const startDay = dayOrThrow(start);
+  wholeNumber(terms.occurrences, 'occurrences', 0);
+  const periodLength = wholeNumber(terms.periodLength, 'periodLength', 1);
+  const startDay = dayOrThrow(start, 'vestingStartDate');
   if (terms.periodUnit === 'months') {
     const wanted = WANTED_DAY.get(terms.dayOfMonth);
-    if (wanted === undefined) throw UNSUPPORTED;
+    if (wanted === undefined) invalid(`unknown dayOfMonth ${show(terms.dayOfMonth)}`);
     const [y, m, d] = ymdOf(start);
     const dayOfMonth = wanted === 0 ? d : wanted;
     return (k) => checkRange(addMonthsDay(y, m, dayOfMonth, k * periodLength));
   }
+  if (terms.periodUnit !== 'days') invalid(`unknown periodUnit ${show(terms.periodUnit)}`);
   return (k) => checkRange(startDay + k * periodLength);
 }
 
-/** Day numbers of periodDates, or undefined when the fast path does not take the input. */
-export function fastPeriodDays(start: string, terms: TimeTerms): number[] | undefined {
-  try {
-    const dayOf = periodDayFn(start, terms);
-    const days = new Array<number>(terms.occurrences);
-    for (let i = 0; i < terms.occurrences; i++) days[i] = dayOf(i + 1);
-    return days;
-  } catch (e) {
-    if (e === UNSUPPORTED) return undefined;
-    throw e;
-  }
+/** Day numbers of the installments of time terms (periodDates); throws on malformed input. */
+export function periodDays(start: string, terms: TimeTerms): number[] {
+  const dayOf = periodDayFn(start, terms);
+  const days = new Array<number>(terms.occurrences);
+  for (let i = 0; i < terms.occurrences; i++) days[i] = dayOf(i + 1);
+  return days;
 }
 
 function addTime(draft: Draft, quantity: number, start: string, terms: TimeTerms) {
-  if (!KNOWN_ALLOCATIONS.has(terms.allocation)) throw UNSUPPORTED;
-  const cliffPeriods = terms.cliffPeriods ?? 0;
-  if (!Number.isSafeInteger(cliffPeriods) || cliffPeriods < 0) throw UNSUPPORTED;
+  if (!KNOWN_ALLOCATIONS.has(terms.allocation))
+    invalid(`unknown allocation ${show(terms.allocation)}`);
+  const cliffPeriods = wholeNumber(terms.cliffPeriods ?? 0, 'cliffPeriods', 0);
   const dayOf = periodDayFn(start, terms);
   const parts = allocate(quantity, terms.occurrences, terms.allocation);
   const cliff = Math.min(cliffPeriods, terms.occurrences);
@@ -154,6 +176,13 @@ function addTime(draft: Draft, quantity: number, start: string, terms: TimeTerms
 }
 
 function addMilestones(draft: Draft, quantity: number, terms: MilestoneTerms, asOfDay: number) {
+  if (!Array.isArray(terms.milestones)) invalid('milestones must be a list');
+  if (!KNOWN_ALLOCATIONS.has(terms.allocation))
+    invalid(`unknown allocation ${show(terms.allocation)}`);
+  for (const m of terms.milestones) {
+    if (m.portion) checkPortion(m.portion, 'milestone portion');
+    if (m.quantity != null) wholeNumber(m.quantity, 'milestone quantity', 0);
+  }
   const withPortion = terms.milestones.filter((m) => m.portion);
   const portionAmounts = allocatePortions(
     quantity,
@@ -163,8 +192,8 @@ function addMilestones(draft: Draft, quantity: number, terms: MilestoneTerms, as
   const amounts = new Map(withPortion.map((m, i) => [m.id, portionAmounts[i]!]));
   for (const m of terms.milestones) {
     const amount = amounts.get(m.id) ?? m.quantity ?? 0;
-    const achieved = m.achievedDate ? dayOrThrow(m.achievedDate) : null;
-    const deadline = m.deadline ? dayOrThrow(m.deadline) : null;
+    const achieved = m.achievedDate ? dayOrThrow(m.achievedDate, 'achievedDate') : null;
+    const deadline = m.deadline ? dayOrThrow(m.deadline, 'deadline') : null;
     if (achieved !== null && (deadline === null || achieved <= deadline)) {
       draft.tranches.push({
         day: achieved,
@@ -206,6 +235,8 @@ function addBase(
       addMilestones(draft, quantity, terms, asOfDay);
       return;
     case 'combined': {
+      if (!Array.isArray(terms.parts)) invalid('parts must be a list');
+      for (const part of terms.parts) checkPortion(part.portion, 'part portion');
       const amounts = allocatePortions(
         quantity,
         terms.parts.map((p) => p.portion),
@@ -214,14 +245,17 @@ function addBase(
       return;
     }
     default:
-      throw UNSUPPORTED;
+      invalid(`unknown terms type ${show((terms as { type?: unknown }).type)}`);
   }
 }
 
 /** Leave of absence: scheduled (time and cliff) tranches on or after the pause start move later. */
 function applyPauses(draft: Draft, pauses: VestingEvents['pauses']) {
   if (pauses == null || pauses.length === 0) return;
-  const parsed = [...pauses].map((p) => ({ start: dayOrThrow(p.start), end: dayOrThrow(p.end) }));
+  const parsed = [...pauses].map((p) => ({
+    start: dayOrThrow(p.start, 'pause start'),
+    end: dayOrThrow(p.end, 'pause end'),
+  }));
   // The same comparator as before (on days instead of strings: the same answers, the same order).
   parsed.sort((a, b) => (a.start < b.start ? -1 : 1));
   for (const pause of parsed) {
@@ -268,31 +302,25 @@ function accelerate(draft: Draft, day: number, date: string, percent: number) {
   });
 }
 
-/** computeVesting on day numbers, or undefined when the input is not one the fast path takes. */
-export function fastComputeVesting(input: VestingInput): VestingResult | undefined {
-  try {
-    return compute(input);
-  } catch (e) {
-    if (e === UNSUPPORTED) return undefined;
-    throw e;
-  }
-}
-
-function compute(input: VestingInput): VestingResult {
+/** computeVesting (schedule.ts) on day numbers; throws on input the contracts do not accept. */
+export function engineComputeVesting(input: VestingInput): VestingResult {
   const { quantity, vestingStartDate, terms, asOf } = input;
-  const asOfDay = dayOrThrow(asOf);
+  wholeNumber(quantity, 'quantity', 0);
+  // Checked whatever the terms (milestone terms do not use it): the contracts require it.
+  dayOrThrow(vestingStartDate, 'vestingStartDate');
+  const asOfDay = dayOrThrow(asOf, 'asOf');
   const events = input.events ?? {};
   const draft: Draft = { tranches: [], pending: [], forfeits: [] };
   addBase(draft, quantity, vestingStartDate, terms, asOfDay);
   applyPauses(draft, events.pauses);
 
   const termination = events.termination ?? null;
-  const terminationDay = termination ? dayOrThrow(termination.date) : 0;
+  const terminationDay = termination ? dayOrThrow(termination.date, 'termination date') : 0;
   const coc = events.changeOfControl ?? null;
   const acceleration = input.policy?.acceleration;
   const percent = acceleration?.percent ?? 0;
   const trigger = acceleration?.trigger;
-  const cocDay = coc && (trigger === 'single' || trigger === 'double') ? dayOrThrow(coc.date) : 0;
+  const cocDay = coc ? dayOrThrow(coc.date, 'change of control date') : 0;
 
   // Change of control and termination apply in date order.
   if (coc && trigger === 'single' && (!termination || cocDay <= terminationDay)) {
@@ -306,7 +334,7 @@ function compute(input: VestingInput): VestingResult {
       trigger === 'double' &&
       withoutCause &&
       terminationDay >= cocDay &&
-      terminationDay <= monthsAfter(coc.date, acceleration!.windowMonths ?? 0)
+      terminationDay <= monthsAfter(coc.date, acceleration!.windowMonths ?? 0, 'windowMonths')
     ) {
       // Double trigger: the termination without cause within the window after the change of control.
       accelerate(draft, terminationDay, termination.date, percent);
@@ -344,7 +372,7 @@ function compute(input: VestingInput): VestingResult {
         });
     } else if (input.policy?.exerciseWindowMonths != null) {
       exerciseDeadline = formatDay(
-        monthsAfter(termination.date, input.policy.exerciseWindowMonths),
+        monthsAfter(termination.date, input.policy.exerciseWindowMonths, 'exerciseWindowMonths'),
       );
     }
   }
@@ -413,9 +441,8 @@ function compute(input: VestingInput): VestingResult {
 }
 
 /** dates.ts `addMonths(date, months)` (start-day rule) as a day number. */
-function monthsAfter(date: string, months: number): number {
-  if (!Number.isSafeInteger(months)) throw UNSUPPORTED;
-  dayOrThrow(date);
+function monthsAfter(date: string, months: number, field: string): number {
+  wholeNumber(months, field, 0);
   const [y, m, d] = ymdOf(date);
   return checkRange(addMonthsDay(y, m, d, months));
 }

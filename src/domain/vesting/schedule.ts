@@ -1,33 +1,28 @@
-import { formatDay } from './days';
-import { fastComputeVesting, fastPeriodDays, type VestingInput } from './engine';
-import { legacyComputeVesting, legacyPeriodDates } from './legacy';
+import { formatDay, isoOnOrBefore } from './days';
+import { engineComputeVesting, periodDays, type VestingInput } from './engine';
 import type { TimeTerms, VestingResult } from './types';
 
 /**
  * The vesting engine (issue 5): terms + events → dated whole-share installments. Pure: "today"
  * is the `asOf` argument; nothing reads the clock. The only place vesting is computed.
  *
- * Computed on integer day numbers (engine.ts) for every input with canonical dates in years
- * 100–9999; anything else goes through the string-based implementation (legacy.ts), which gives
- * what the engine always gave. differential.test.ts holds the two to a frozen copy of the old engine.
+ * Computed on integer day numbers (engine.ts, days.ts), proleptic Gregorian, for every input the
+ * contracts (src/contracts/vesting.ts) accept: real `YYYY-MM-DD` dates in years 0000–9999 and
+ * whole-number counts. A schedule may run past 9999: those dates are written with a five-digit
+ * year ("10024-01-15"), which totalsAsOf/vestedAsOf order correctly (a plain string comparison
+ * would not). Input the contracts reject (impossible or malformed dates, negative or fractional
+ * counts, unknown options) throws an Error naming the field. differential.test.ts holds the engine
+ * to a frozen copy of the old string-based engine where that one was right (years 100–9999).
  */
 
 /** Installment dates of time-based terms: start + k periods, k = 1…occurrences, never chained. */
 export function periodDates(start: string, terms: TimeTerms): string[] {
-  const days = fastPeriodDays(start, terms);
-  return days ? days.map(formatDay) : legacyPeriodDates(start, terms);
+  return periodDays(start, terms).map(formatDay);
 }
 
 /** Computes a grant's vesting: installments, pending milestones, forfeitures and the as-of totals. */
 export function computeVesting(input: VestingInput): VestingResult {
-  let result: VestingResult | undefined;
-  try {
-    result = fastComputeVesting(input);
-  } catch {
-    // Malformed input: let the string-based engine fail (or not) exactly as it always did.
-    result = undefined;
-  }
-  return result ?? legacyComputeVesting(input);
+  return engineComputeVesting(input);
 }
 
 /** Vested, unvested and forfeited shares on `date` (forfeited vested awards no longer count as vested). */
@@ -36,10 +31,10 @@ export function totalsAsOf(
   date: string,
 ): { vested: number; unvested: number; forfeited: number } {
   let vested = 0;
-  for (const i of result.installments) if (i.date <= date) vested += i.quantity;
+  for (const i of result.installments) if (isoOnOrBefore(i.date, date)) vested += i.quantity;
   let forfeited = 0;
   for (const f of result.forfeitures) {
-    if (f.date > date) continue;
+    if (!isoOnOrBefore(f.date, date)) continue;
     forfeited += f.quantity;
     if (f.reason === 'termination_vested') vested -= f.quantity;
   }
