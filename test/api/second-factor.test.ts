@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
+import { secondFactorRedirectTarget } from '../../src/server/auth/second-factor';
 import { createTestApp, type TestApp } from '../support/app';
+import { allowConsoleError } from '../support/console';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,7 +77,8 @@ describe('two-factor is asked after every sign-in that is not a strong factor', 
     );
     const open = await t.request(`${link.pathname}${link.search}`);
     expect(open.status).toBe(302);
-    expect(open.headers.get('location')).toBe('/auth/two-factor');
+    // The magic link's target travels on to the second-factor page.
+    expect(open.headers.get('location')).toBe('/auth/two-factor?redirect=%2Fcompanies');
     let jar = cookiesOf(open);
     expect(jar).toMatch(/two_factor=/);
     expect((await t.request('/api/v1/company', { cookie: jar })).status).toBe(401);
@@ -134,5 +137,75 @@ describe('two-factor is asked after every sign-in that is not a strong factor', 
     expect(open.status).toBe(302);
     expect(open.headers.get('location')).toBe('http://localhost:3000/companies');
     expect((await t.request('/api/v1/company', { cookie: cookiesOf(open) })).status).toBe(200);
+  });
+});
+
+describe('the second factor after a magic link keeps where the user was going', () => {
+  /** Asks for a magic link for `user` and returns the mailed verify link (path + search). */
+  async function magicLink(email: string, callbackURL: string) {
+    const ask = await t.request('/api/auth/sign-in/magic-link', {
+      method: 'POST',
+      body: { email, callbackURL },
+    });
+    expect(ask.status).toBe(200);
+    return new URL(
+      lastMailTo(email).text.match(/http:\/\/localhost:3000\/api\/auth\/magic-link\/verify\S+/)![0],
+    );
+  }
+
+  it('a deep target becomes ?redirect= on the second-factor page', async () => {
+    const user = await userWithTotp();
+    const link = await magicLink(user.email, '/companies/abc/grants?tab=open');
+    const open = await t.request(`${link.pathname}${link.search}`);
+    expect(open.status).toBe(302);
+    const location = new URL(open.headers.get('location')!, 'http://localhost:3000');
+    expect(location.pathname).toBe('/auth/two-factor');
+    expect(location.searchParams.get('redirect')).toBe('/companies/abc/grants?tab=open');
+    expect(location.searchParams.get('method')).toBeNull();
+  });
+
+  it('a foreign target never reaches the second-factor page', async () => {
+    allowConsoleError(/Invalid callbackURL/);
+    const user = await userWithTotp();
+    // better-auth refuses to mail a link to an untrusted origin at all.
+    const refused = await t.request('/api/auth/sign-in/magic-link', {
+      method: 'POST',
+      body: { email: user.email, callbackURL: 'https://evil.example/phish' },
+    });
+    expect(refused.status).toBe(403);
+
+    // A genuine link whose callbackURL was edited by hand: refused by better-auth's origin check.
+    const link = await magicLink(user.email, '/companies');
+    for (const forged of ['//evil.example/phish', '/\\evil.example/phish']) {
+      link.searchParams.set('callbackURL', forged);
+      const open = await t.request(`${link.pathname}${link.search}`);
+      expect(open.status, forged).toBe(403);
+      expect(open.headers.get('location') ?? '').not.toMatch(/evil/);
+    }
+
+    // An absolute URL (even a trusted origin) is not a path: the page gets no target at all.
+    link.searchParams.set('callbackURL', 'http://localhost:3000/companies/abc');
+    const open = await t.request(`${link.pathname}${link.search}`);
+    expect(open.status).toBe(302);
+    expect(open.headers.get('location')).toBe('/auth/two-factor');
+  });
+
+  it('only same-origin paths are carried on', () => {
+    expect(secondFactorRedirectTarget('/companies/abc/grants?x=1#top')).toBe(
+      '/companies/abc/grants?x=1#top',
+    );
+    expect(secondFactorRedirectTarget('/')).toBeUndefined();
+    expect(secondFactorRedirectTarget(undefined)).toBeUndefined();
+    for (const foreign of [
+      'https://evil.example/x',
+      'http://localhost:3000/companies',
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '/\t/evil.example',
+      'javascript:alert(1)',
+      'companies',
+    ]) {
+      expect(secondFactorRedirectTarget(foreign), foreign).toBeUndefined();
+    }
   });
 });

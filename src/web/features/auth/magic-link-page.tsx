@@ -13,8 +13,9 @@ const MAGIC_LINK_PATH = '/auth/magic-link';
 
 /**
  * Passwordless sign-in by a link in a mail. Opening the link signs in on the server, which then
- * redirects to `redirectTo` (or to /auth/two-factor when the account has a second factor), or
- * back here with ?error= when the link is bad. Only existing accounts get a link.
+ * redirects to `redirectTo` (or to /auth/two-factor?redirect=`redirectTo` when the account has a
+ * second factor, src/server/auth/second-factor.ts), or back here with ?error= when the link is
+ * bad. Only existing accounts get a link.
  */
 export function MagicLinkPage({
   redirectTo,
