@@ -10,6 +10,7 @@ describe('loadEnv', () => {
       DATA_DIR: './data',
       AUTH_RATE_LIMIT: 'on',
       NODE_ENV: 'development',
+      APP_TIME_ZONE: 'Europe/Amsterdam',
     });
     expect(isLocalMail(env)).toBe(true);
   });
@@ -35,9 +36,16 @@ describe('loadEnv', () => {
     [{ AUTH_RATE_LIMIT: 'maybe' }, 'AUTH_RATE_LIMIT'],
     [{ BETTER_AUTH_SECRET: 'short' }, 'BETTER_AUTH_SECRET'],
     [{ NODE_ENV: 'production' }, 'BETTER_AUTH_SECRET'],
+    [{ APP_TIME_ZONE: 'Europe/Amsterdamm' }, 'APP_TIME_ZONE'],
+    [{ APP_TIME_ZONE: 'CEST+2' }, 'APP_TIME_ZONE'],
   ])('rejects %j naming %s', (source, variable) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(new RegExp(`^\\s+${variable}:`, 'm'));
+  });
+
+  it('accepts an IANA time zone for APP_TIME_ZONE', () => {
+    expect(loadEnv({ APP_TIME_ZONE: 'Europe/Brussels' }).APP_TIME_ZONE).toBe('Europe/Brussels');
+    expect(loadEnv({ APP_TIME_ZONE: 'UTC' }).APP_TIME_ZONE).toBe('UTC');
   });
 
   it('accepts production with a secret', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './clock';
 
 /**
  * The server's configuration. This is the only module that reads `process.env` (lint-enforced);
@@ -46,6 +47,11 @@ export const envSchema = z
     TRUSTED_PROXIES: z.string().optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     DEMO: booleanFlag.default('off'),
+    /** The firm's time zone: the server's "today" is the calendar day there, not in UTC. */
+    APP_TIME_ZONE: z
+      .string()
+      .refine(isTimeZone, 'APP_TIME_ZONE must be an IANA time zone such as Europe/Amsterdam')
+      .default(DEFAULT_TIME_ZONE),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { applyAdminEmails, createAuth } from './auth/auth';
+import { setTimeZone } from './clock';
 import { localSecret } from './data-dir';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import type { Env } from './env';
@@ -48,6 +49,8 @@ export async function startServer({
   beforeListen,
   opened,
 }: StartOptions): Promise<RunningServer> {
+  // Before the demo seed (beforeListen), which dates its data from today.
+  setTimeZone(env.APP_TIME_ZONE);
   const cleanups: (() => Promise<void> | void)[] = [];
   const cleanup = async () => {
     for (const fn of cleanups.reverse()) await fn();

@@ -13,6 +13,7 @@ import {
 import { count, eq } from 'drizzle-orm';
 import { replayLedger } from '../../src/domain/share-ledger';
 import { loadLedger } from '../../src/server/modules/equity/register';
+import { today as firmToday } from '../../src/server/clock';
 import { createTestApp, silentLogger, type TestApp } from '../support/app';
 import { ok } from '../support/equity';
 
@@ -354,7 +355,7 @@ describe('demo workspace (npm run demo)', () => {
       ),
     ).toBe(true);
     // Grant dates spread over the past years, none in the future.
-    const today = new Date().toISOString().slice(0, 10);
+    const today = firmToday();
     expect(grants.every((g) => g.grantDate <= today)).toBe(true);
     expect(new Set(grants.map((g) => g.grantDate.slice(0, 4))).size).toBeGreaterThanOrEqual(3);
   });
@@ -482,7 +483,7 @@ describe('demo workspace (npm run demo)', () => {
     expect(missing[0]!.grants.length).toBeGreaterThan(0);
     const valued = withShares.filter((s) => s.valuations.length > 0);
     expect(valued).toHaveLength(21);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = firmToday();
     const threeYearsAgo = `${Number(today.slice(0, 4)) - 3}${today.slice(4)}`;
     for (const { company, valuations } of valued) {
       const name = company.companyName;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today as firmToday } from '../../src/server/clock';
 import { createTestApp, type TestApp } from '../support/app';
 import { ok } from '../support/equity';
 
@@ -405,7 +406,7 @@ describe('milestones and change of control', () => {
 
 describe('GET /api/v1/upcoming (practice view)', () => {
   it('lists cliffs, installments, acceptance deadlines and exercise deadlines across clients, soonest first', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    const today = firmToday();
     const shift = (days: number) =>
       new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
     const nl = await setup();
@@ -556,7 +557,7 @@ describe('grants list and the change of control', () => {
 });
 
 describe('GET /api/v1/upcoming across a workspace of several companies', () => {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = firmToday();
   const shift = (days: number) =>
     new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 

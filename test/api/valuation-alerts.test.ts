@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { isoDateOf } from '../../src/domain/dates';
 import { validUntil } from '../../src/domain/valuation';
 import { addDays, daysBetween } from '../../src/domain/vesting/dates';
 import { member, organizationRole, session } from '../../src/server/db/schema';
 import { ROUTE_PERMISSIONS } from '../../src/server/http/permissions';
+import { today as firmToday } from '../../src/server/clock';
 import { createTestApp, type TestApp } from '../support/app';
 import { ok } from '../support/equity';
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const today = isoDateOf(new Date());
+const today = firmToday();
 const daysAgo = (n: number) => addDays(today, -n);
 
 type User = { cookie: string };

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { CompanyCreate } from '../../contracts/company';
 import { companyCreateSchema } from '../../contracts/company';
 import type { Auth } from '../auth/auth';
+import { today } from '../clock';
 import type { DatabaseHandle } from '../db/client';
 import {
   account,
@@ -23,7 +24,6 @@ import {
   vestingTemplate,
 } from '../db/schema';
 import type { Logger } from '../logger';
-import { isoDateOf } from '../../domain/dates';
 import { buildDemoEquity } from './build-equity';
 import { buildDemoGrants } from './build-grants';
 import {
@@ -76,8 +76,8 @@ export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logg
       };
     });
     const equity = buildDemoEquity(organizationId, companyRows);
-    const grants = buildDemoGrants(organizationId, companyRows, equity, isoDateOf(now));
-    const valuationSpecs = planDemoValuations(organizationId, companyRows, equity, isoDateOf(now));
+    const grants = buildDemoGrants(organizationId, companyRows, equity, today(now));
+    const valuationSpecs = planDemoValuations(organizationId, companyRows, equity, today(now));
     let valuationCount = 0;
     let settlementCount = 0;
     await db.transaction(async (tx) => {

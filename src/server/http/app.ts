@@ -19,6 +19,7 @@ import { serveAvatar, storeAvatar } from '../auth/avatar';
 import { createEmailRateLimiter, EMAIL_RULES, tooManyAttempts } from '../auth/email-rate-limit';
 import { CLIENT_IP_HEADER, clientIp } from '../auth/client-ip';
 import type { Database } from '../db/client';
+import { setTimeZone } from '../clock';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
@@ -71,6 +72,7 @@ function newV1(): OpenAPIHono<AppEnv> {
 /** Builds the whole HTTP application: auth, the business API, the dev outbox and the SPA. */
 export function createApp(deps: AppDeps) {
   const { env, db, auth, logger } = deps;
+  setTimeZone(env.APP_TIME_ZONE);
   const trustedProxies = (env.TRUSTED_PROXIES ?? '')
     .split(',')
     .map((s) => s.trim())

@@ -2,7 +2,6 @@ import { count, eq } from 'drizzle-orm';
 import type { CapTableResponse, CompanySummary } from '../../../contracts/equity';
 import { buildCapTable, capTableCsv, poolReserved } from '../../../domain/cap-table';
 import { percentString } from '../../../domain/decimal';
-import { isoDateOf } from '../../../domain/dates';
 import { replayLedger } from '../../../domain/share-ledger';
 import type { StakeholderRelationship } from '../../../domain/equity';
 import { concurrently } from '../../db/concurrently';
@@ -12,6 +11,7 @@ import { awardsOf } from '../grants/load';
 import { loadPlans, toCapTablePlan } from './plans';
 import { loadLedgerEvents } from './register';
 import { checkCompany } from './shared';
+import { today } from '../../clock';
 
 /** The fully diluted cap table as of a date (default today). */
 export async function getCapTable({
@@ -20,7 +20,7 @@ export async function getCapTable({
   input,
 }: ServiceArgs<{ companyId: string; asOf?: string }>): Promise<CapTableResponse> {
   await checkCompany(db, actor.organizationId, input.companyId);
-  const asOf = input.asOf ?? isoDateOf(new Date());
+  const asOf = input.asOf ?? today();
   // A valuation derives its fully diluted shares from here inside its transaction.
   const [people, classes, events, plans] = await concurrently(db, [
     () =>
@@ -86,16 +86,16 @@ export async function getCompanySummary({
   input,
 }: ServiceArgs<{ companyId: string }>): Promise<CompanySummary> {
   await checkCompany(db, actor.organizationId, input.companyId);
-  const today = isoDateOf(new Date());
+  const asOf = today();
   const [[people], [classes], events, plans] = await concurrently(db, [
     () =>
       db.select({ n: count() }).from(stakeholder).where(eq(stakeholder.companyId, input.companyId)),
     () =>
       db.select({ n: count() }).from(shareClass).where(eq(shareClass.companyId, input.companyId)),
-    () => loadLedgerEvents(db, input.companyId, today),
+    () => loadLedgerEvents(db, input.companyId, asOf),
     () => loadPlans(db, input.companyId),
   ]);
-  const { holdings } = replayLedger(events, { asOf: today });
+  const { holdings } = replayLedger(events, { asOf });
   const holders = new Set<string>();
   let sharesOutstanding = 0;
   for (const byHolder of holdings.values()) {
@@ -109,7 +109,7 @@ export async function getCompanySummary({
   for (const p of plans) {
     const plan = toCapTablePlan(p.row, p.adjustments);
     if (plan.cashSettled) continue;
-    reserved += poolReserved(plan, today);
+    reserved += poolReserved(plan, asOf);
     granted += p.granted;
   }
   return {

@@ -8,7 +8,6 @@ import {
   type PoolAdjustmentCreate,
 } from '../../../contracts/equity';
 import { poolReserved, type CapTablePlan } from '../../../domain/cap-table';
-import { isoDateOf } from '../../../domain/dates';
 import { isCashSettled, type PlanType } from '../../../domain/equity';
 import { concurrently } from '../../db/concurrently';
 import type { DbOrTx } from '../../db/client';
@@ -25,6 +24,7 @@ import {
   requireShareClass,
   requireStakeholders,
 } from './shared';
+import { today } from '../../clock';
 
 /**
  * Equity plans and their pools (issue 4). A pool is the plan's reserve from its board approval
@@ -209,9 +209,9 @@ export async function listPlans({
   input,
 }: ServiceArgs<{ companyId: string }>): Promise<Plan[]> {
   await checkCompany(db, actor.organizationId, input.companyId);
-  const today = isoDateOf(new Date());
+  const asOf = today();
   return (await loadPlans(db, input.companyId)).map((p) =>
-    toPlan(p.row, p.adjustments, p.granted, today),
+    toPlan(p.row, p.adjustments, p.granted, asOf),
   );
 }
 
@@ -226,12 +226,7 @@ export async function getPlan({
     () => adjustmentsOf(db, [row.id]),
     () => grantedByPlan(db, [row.id]),
   ]);
-  return toPlan(
-    row,
-    adjustments.get(row.id) ?? [],
-    granted.get(row.id) ?? 0,
-    isoDateOf(new Date()),
-  );
+  return toPlan(row, adjustments.get(row.id) ?? [], granted.get(row.id) ?? 0, today());
 }
 
 export async function createPlan({
@@ -256,7 +251,7 @@ export async function createPlan({
       companyId: input.companyId,
       changes: snapshot(fields(row)),
     });
-    return toPlan(row, [], 0, isoDateOf(new Date()));
+    return toPlan(row, [], 0, today());
   });
 }
 
@@ -277,8 +272,7 @@ export async function updatePlan({
     ]);
     const own = adjustments.get(existing.id) ?? [];
     const grantedHere = granted.get(existing.id) ?? 0;
-    if (Object.keys(changes).length === 0)
-      return toPlan(existing, own, grantedHere, isoDateOf(new Date()));
+    if (Object.keys(changes).length === 0) return toPlan(existing, own, grantedHere, today());
     await checkPlanRefs(tx, actor.organizationId, input.companyId, next);
     if (changes.name) await assertUniqueName(tx, input.companyId, next.name, existing.id);
     const [row] = await tx
@@ -298,7 +292,7 @@ export async function updatePlan({
       companyId: input.companyId,
       changes,
     });
-    return toPlan(row!, own, grantedHere, isoDateOf(new Date()));
+    return toPlan(row!, own, grantedHere, today());
   });
 }
 

@@ -4,7 +4,6 @@ import {
   type ShareClass,
   type ShareClassCreate,
 } from '../../../contracts/equity';
-import { isoDateOf } from '../../../domain/dates';
 import { replayLedger } from '../../../domain/share-ledger';
 import { concurrently } from '../../db/concurrently';
 import type { DbOrTx } from '../../db/client';
@@ -14,6 +13,7 @@ import { AppError, notFound } from '../../http/errors';
 import { diff, recordAudit, snapshot } from '../audit/service';
 import { assertRegister, loadLedger } from './register';
 import { checkCompany, decimalOut, lockCompany, mergePatch, stillInUse } from './shared';
+import { today } from '../../clock';
 
 type Row = typeof shareClass.$inferSelect;
 const ENTITY = 'share_class';
@@ -100,7 +100,7 @@ export async function listShareClasses({
         .from(shareClass)
         .where(eq(shareClass.companyId, input.companyId))
         .orderBy(asc(shareClass.seniority), asc(sql`lower(${shareClass.name})`)),
-    () => outstandingByClass(db, input.companyId, isoDateOf(new Date())),
+    () => outstandingByClass(db, input.companyId, today()),
   ]);
   return rows.map((row) => toShareClass(row, outstanding.get(row.id) ?? 0));
 }
@@ -112,7 +112,7 @@ export async function getShareClass({
 }: ServiceArgs<{ companyId: string; id: string }>): Promise<ShareClass> {
   await checkCompany(db, actor.organizationId, input.companyId);
   const row = await find(db, input.companyId, input.id);
-  const outstanding = await outstandingByClass(db, input.companyId, isoDateOf(new Date()));
+  const outstanding = await outstandingByClass(db, input.companyId, today());
   return toShareClass(row, outstanding.get(row.id) ?? 0);
 }
 
@@ -157,7 +157,7 @@ export async function updateShareClass({
     const next = mergePatch(shareClassCreateSchema, before, input.patch);
     const changes = diff(before, next);
     const outstanding = async () =>
-      (await outstandingByClass(tx, input.companyId, isoDateOf(new Date()))).get(existing.id) ?? 0;
+      (await outstandingByClass(tx, input.companyId, today())).get(existing.id) ?? 0;
     if (Object.keys(changes).length === 0) return toShareClass(existing, await outstanding());
     if (changes.name) await assertUniqueName(tx, input.companyId, next.name, existing.id);
     const [row] = await tx

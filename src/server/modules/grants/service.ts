@@ -10,7 +10,6 @@ import {
   type GrantStatus,
 } from '../../../contracts/vesting';
 import { poolReserved } from '../../../domain/cap-table';
-import { isoDateOf } from '../../../domain/dates';
 import { isCashSettled, type PlanType } from '../../../domain/equity';
 import { addDays, addMonths, type VestingTerms } from '../../../domain/vesting';
 import { intrinsicValue } from '../../../domain/valuation';
@@ -48,11 +47,11 @@ import {
   type SettlementRow,
 } from './load';
 import { poolUse } from './summary';
+import { today } from '../../clock';
 
 /** Grants (issue 5): awards under a plan, their schedules, leavers, exercises and cancellations. */
 
 const ENTITY = 'grant';
-const today = () => isoDateOf(new Date());
 
 async function companyCountry(db: DbOrTx, companyId: string): Promise<string> {
   const rows = await db

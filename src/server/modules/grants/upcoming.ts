@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { UpcomingItem } from '../../../contracts/vesting';
-import { isoDateOf } from '../../../domain/dates';
 import { addDays } from '../../../domain/vesting';
 import { concurrently } from '../../db/concurrently';
 import { company } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
 import { checkCompany } from '../equity/shared';
 import { changeOfControlDates, figuresOf, loadGrants } from './load';
+import { today } from '../../clock';
 
 /**
  * What is due in the next `days` days across the workspace's client companies (issue 5 practice
@@ -19,7 +19,7 @@ export async function listUpcoming({
   input,
 }: ServiceArgs<{ days?: number; companyId?: string; types?: UpcomingItem['type'][] }>) {
   if (input.companyId) await checkCompany(db, actor.organizationId, input.companyId);
-  const from = isoDateOf(new Date());
+  const from = today();
   const to = addDays(from, input.days ?? 90);
   // A fixed number of queries, whatever the number of companies: the workspace's companies, and
   // the grants (with exercises) and changes of control of one of them or of all.

@@ -6,7 +6,6 @@ import {
   type ValuationAlert,
   type ValuationAlerts,
 } from '../../../contracts/valuation';
-import { isoDateOf } from '../../../domain/dates';
 import {
   validUntil,
   valuationInForce,
@@ -19,6 +18,7 @@ import { company, grant, valuation } from '../../db/schema';
 import type { AppEnv, ServiceArgs } from '../../http/context';
 import { errorResponses, jsonContent } from '../../http/openapi';
 import { guarded } from '../../http/permissions';
+import { today } from '../../clock';
 
 /**
  * Valuation alerts for the practice view (issue 6): the workspace's client companies whose FMV
@@ -29,7 +29,7 @@ import { guarded } from '../../http/permissions';
  * the number of companies.
  */
 export async function listValuationAlerts({ db, actor }: ServiceArgs): Promise<ValuationAlerts> {
-  const asOf = isoDateOf(new Date());
+  const asOf = today();
   const org = actor.organizationId;
   const [companies, valuations, granted] = await concurrently(db, [
     () =>

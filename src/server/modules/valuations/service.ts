@@ -9,7 +9,6 @@ import {
   type ValuationMetrics,
 } from '../../../contracts/valuation';
 import { poolReserved } from '../../../domain/cap-table';
-import { isoDateOf } from '../../../domain/dates';
 import { normalizeDecimal } from '../../../domain/decimal';
 import {
   cagrPercent,
@@ -49,11 +48,11 @@ import {
 } from '../equity/shared';
 import { changeOfControlDates, figuresOf, loadGrants } from '../grants/load';
 import { poolUse } from '../grants/summary';
+import { today } from '../../clock';
 
 /** Valuations (issue 6): CRUD, the report PDF, history with changes, and metrics. */
 
 const ENTITY = 'valuation';
-const today = () => isoDateOf(new Date());
 
 type Row = typeof valuation.$inferSelect;
 interface Loaded {

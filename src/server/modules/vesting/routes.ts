@@ -7,7 +7,6 @@ import {
   vestingTemplateSchema,
   vestingTemplateUpdateSchema,
 } from '../../../contracts/vesting';
-import { isoDateOf } from '../../../domain/dates';
 import { computeVesting } from '../../../domain/vesting';
 import type { AppEnv } from '../../http/context';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
@@ -19,6 +18,7 @@ import {
   listTemplates,
   updateTemplate,
 } from './templates';
+import { today } from '../../clock';
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 const idParams = z.object({ templateId: z.string() });
@@ -115,7 +115,7 @@ export function registerVestingRoutes(app: OpenAPIHono<AppEnv>) {
       quantity: body.quantity,
       vestingStartDate: body.vestingStartDate,
       terms: body.terms,
-      asOf: body.asOf ?? isoDateOf(new Date()),
+      asOf: body.asOf ?? today(),
     });
     return c.json(
       {

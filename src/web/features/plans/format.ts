@@ -25,11 +25,8 @@ export function formatIsoDate(iso: string): string {
   return isIsoDate(iso) ? dateFormat.format(new Date(`${iso}T00:00:00Z`)) : iso;
 }
 
-/** Today in the viewer's calendar (a Dutch lawyer at 00:30 means today, not yesterday in UTC). */
-export function todayIso(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+/** Today in the viewer's calendar (one implementation, in the Cap table tab's helpers). */
+export { todayIso } from '../cap-table/format';
 
 /** Granted as a share of reserved, "37.5%"; "0%" for an empty pool. */
 export function formatUsedPercent(granted: number, reserved: number): string {

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  calendarDateIn,
+  DEFAULT_TIME_ZONE,
+  isTimeZone,
+  setTimeZone,
+  timeZone,
+  today,
+} from './clock';
+
+const at = (iso: string) => new Date(iso);
+
+describe('calendarDateIn', () => {
+  it.each([
+    // Summer (CEST, UTC+2): 22:00 UTC is already midnight in Amsterdam.
+    ['2026-06-30T23:30:00Z', 'Europe/Amsterdam', '2026-07-01'],
+    ['2026-06-30T22:30:00Z', 'Europe/Amsterdam', '2026-07-01'],
+    ['2026-06-30T22:00:00Z', 'Europe/Amsterdam', '2026-07-01'],
+    ['2026-06-30T21:59:00Z', 'Europe/Amsterdam', '2026-06-30'],
+    // Winter (CET, UTC+1).
+    ['2026-01-15T23:30:00Z', 'Europe/Amsterdam', '2026-01-16'],
+    ['2026-01-15T22:59:00Z', 'Europe/Amsterdam', '2026-01-15'],
+    // Year boundary in Brussels.
+    ['2026-12-31T23:00:00Z', 'Europe/Brussels', '2027-01-01'],
+    // West of UTC the local day is behind: 02:00 UTC is still the evening before in New York.
+    ['2026-07-01T02:00:00Z', 'America/New_York', '2026-06-30'],
+    ['2026-07-01T04:00:00Z', 'America/New_York', '2026-07-01'],
+    ['2026-06-30T23:30:00Z', 'UTC', '2026-06-30'],
+  ])('%s in %s is %s', (instant, zone, expected) => {
+    expect(calendarDateIn(at(instant), zone)).toBe(expected);
+  });
+
+  it('throws on an unknown zone', () => {
+    expect(() => calendarDateIn(new Date(), 'Mars/Olympus_Mons')).toThrow(RangeError);
+  });
+});
+
+describe('isTimeZone', () => {
+  it('knows IANA zones and refuses anything else', () => {
+    expect(isTimeZone('Europe/Amsterdam')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+  });
+});
+
+describe('today', () => {
+  afterEach(() => setTimeZone(DEFAULT_TIME_ZONE));
+
+  it("is the firm's calendar day, Europe/Amsterdam by default", () => {
+    expect(timeZone()).toBe('Europe/Amsterdam');
+    expect(today(at('2026-06-30T23:30:00Z'))).toBe('2026-07-01');
+  });
+
+  it('follows the configured zone', () => {
+    setTimeZone('America/New_York');
+    expect(today(at('2026-07-01T02:00:00Z'))).toBe('2026-06-30');
+  });
+
+  it('refuses an unknown zone and keeps the previous one', () => {
+    expect(() => setTimeZone('Nowhere/Else')).toThrow(RangeError);
+    expect(timeZone()).toBe('Europe/Amsterdam');
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * The server's "today": the calendar day in the firm's time zone (`APP_TIME_ZONE`, default
+ * Europe/Amsterdam), not the UTC date. A Dutch lawyer at 00:30 means today, which is still
+ * yesterday in UTC. Every default "as of today" on the server (grant statuses, cliffs, valuation
+ * status, the cap table's default date) comes from `today()`; the pure domain functions take the
+ * date as input.
+ *
+ * The zone is process-wide: services take `{ db, actor, input }` and have no `Env`, so the
+ * start-up code (`startServer`, `createApp`) sets it once from the validated env with
+ * `setTimeZone`.
+ */
+
+export const DEFAULT_TIME_ZONE = 'Europe/Amsterdam';
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatFor(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** Whether `timeZone` is an IANA zone this runtime knows ("Europe/Amsterdam", "UTC"). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    formatFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar date ("2026-07-01") of `instant` in `timeZone`. Throws on an unknown zone. */
+export function calendarDateIn(instant: Date, timeZone: string): string {
+  const parts = formatFor(timeZone).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+}
+
+let zone = DEFAULT_TIME_ZONE;
+
+/** Sets the firm's time zone (from `APP_TIME_ZONE`, validated by loadEnv). */
+export function setTimeZone(timeZone: string): void {
+  if (!isTimeZone(timeZone)) throw new RangeError(`Unknown time zone: ${timeZone}`);
+  zone = timeZone;
+}
+
+/** The firm's time zone in effect. */
+export function timeZone(): string {
+  return zone;
+}
+
+/** Today's calendar date in the firm's time zone (or the date of `now` there). */
+export function today(now: Date = new Date()): string {
+  return calendarDateIn(now, zone);
+}
