@@ -503,6 +503,13 @@ describe('demo workspace (npm run demo)', () => {
         expect(Number(v.dlomPercent), name).toBeLessThanOrEqual(35);
       }
       expect(valuations.every((v) => v.provider !== null || v.purpose === 'internal')).toBe(true);
+      // Between rounds the company keeps about the value its last round gave it: the price per
+      // share never drops by a third from one valuation to the next, except in a (down) round.
+      for (const v of valuations.filter((x) => x.change !== null && x.purpose !== 'funding_round'))
+        expect(
+          Number(v.change!.pricePerShare.percent),
+          `${name} ${v.effectiveDate}`,
+        ).toBeGreaterThan(-34);
     }
     const all = valued.flatMap((s) => s.valuations);
     for (const purpose of ['tax_fmv', 'funding_round', '409a', 'internal'])

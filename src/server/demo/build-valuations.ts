@@ -91,14 +91,7 @@ const PROVIDERS: Record<string, string[]> = {
 
 const TAX_METHODS: ValuationMethod[] = ['dcf', 'market_multiples', 'hybrid', 'opm', 'pwerm'];
 const METHODS_409A: ValuationMethod[] = ['opm', 'hybrid', 'pwerm'];
-const INTERNAL_METHODS: ValuationMethod[] = ['dcf', 'net_asset_value', 'market_multiples'];
-/** Methods that allocate the equity value to classes, and so give a common value per share. */
-const ALLOCATING: ReadonlySet<ValuationMethod> = new Set([
-  'opm',
-  'hybrid',
-  'pwerm',
-  'recent_round',
-]);
+const INTERNAL_METHODS: ValuationMethod[] = ['dcf', 'market_multiples'];
 
 /** mulberry32 (as in ./build-grants.ts), seeded per company: the same day gives the same demo. */
 function prng(seedText: string) {
@@ -210,17 +203,18 @@ export function planDemoValuations(
             ? rand.pick([0, 10, 15])
             : 0;
       const keep = 1 - dlom / 100;
-      const common = ALLOCATING.has(method) ? fmv / keep : null;
+      // Every demo report values the common shares separately from the company (the preferred's
+      // preference weighs on them), so the FMV follows the common value.
+      const common = fmv / keep;
       if (purpose === 'funding_round')
         preferred *= role === 'down' ? rand.between(0.65, 0.8) : rand.between(1.1, 1.4);
       const round = purpose === 'funding_round';
-      // Fully diluted price: a round's post-money per share; otherwise above the common value
-      // where the preferred's preference weighs.
+      // Fully diluted price: a round's post-money per share. Between rounds the company is worth
+      // about what the last round priced it at (so the price per share does not fall after a
+      // round), and at least well above the common value.
       const perShare = round
         ? preferred * rand.between(0.85, 0.95)
-        : common !== null
-          ? common * rand.between(1.3, 1.9)
-          : fmv / keep;
+        : Math.max(common * rand.between(1.3, 1.9), preferred * rand.between(0.8, 0.95));
       const cashShare = rand.between(0.05, 0.25);
       const debtShare = rand.chance(0.5) ? rand.between(0, 0.15) : 0;
       const materialEventDate =
@@ -268,7 +262,7 @@ export function planDemoValuations(
             cash: thousands(cash),
             fullyDilutedShares: null,
             preferredPricePerShare: round ? preferredPrice : null,
-            commonValuePerShare: common === null ? null : (common * unit).toFixed(4),
+            commonValuePerShare: (common * unit).toFixed(4),
             dlomPercent: String(dlom),
             shareClassId: null,
             materialEventDate,
