@@ -217,7 +217,43 @@ test('device sessions: add another account from the menu, switch, sign one out',
     await page.keyboard.press('Escape');
     expect(await sessionEmail(page)).toBe(ben.email);
   });
+
+  await test.step('the header\'s "Sign Out" signs out the active account only; the other becomes active', async () => {
+    await addAccountFromMenu(page, ben, ada);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(COMPANIES);
+    await expect(accountMenu(page, ben.name)).toBeVisible();
+    expect(await sessionEmail(page)).toBe(ben.email);
+
+    await accountMenu(page, ben.name).click();
+    await expect(page.getByRole('menuitem', { name: 'Add another account' })).toBeVisible();
+    await expect(accounts).toHaveCount(0);
+    await page.keyboard.press('Escape');
+  });
+
+  await test.step('"Sign out of all accounts" ends both and lands on sign-in', async () => {
+    await addAccountFromMenu(page, ben, ada);
+    await accountMenu(page, ada.name).click();
+    await expect(accounts.getByRole('menuitemradio')).toHaveCount(2);
+    await page.getByRole('menuitem', { name: 'Sign out of all accounts' }).click();
+    await expect(page).toHaveURL(/\/auth\/sign-in/);
+    await expect(toast(page, 'Signed out successfully')).toBeVisible();
+    expect(await sessionEmail(page)).toBeNull();
+    const listed = await page.request.get('/api/auth/multi-session/list-device-sessions');
+    expect(await listed.json()).toEqual([]);
+  });
 });
+
+/** Signed in as `current`, adds `other` through the menu; `other` is then the active account. */
+async function addAccountFromMenu(page: Page, current: TestUser, other: TestUser) {
+  await accountMenu(page, current.name).click();
+  await page.getByRole('menuitem', { name: 'Add another account' }).click();
+  await expect(page).toHaveURL(/\/auth\/sign-in\?addAccount=true$/);
+  await fillPasswordSignIn(page, other);
+  await expect(page).toHaveURL(COMPANIES);
+  await expect(accountMenu(page, other.name)).toBeVisible();
+  expect(await sessionEmail(page)).toBe(other.email);
+}
 
 test('adding an account that has two-factor on asks for its second factor', async ({
   page,

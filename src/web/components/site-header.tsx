@@ -49,7 +49,9 @@ function UpcomingNavLink() {
 export function SiteHeader() {
   // Not suspense: public pages render the header before (or without) a session.
   const { data: session } = useQuery(sessionQueryOptions());
-  const { signOut, isPending } = useSignOut();
+  // Signs out the active account only: another account of this browser (multi-session) then
+  // becomes active. The menu's "Sign out of all accounts" ends them all.
+  const { signOutAccount, isPending } = useSignOut();
   const user = session?.user;
   // The admin plugin's field; the small client does not declare it.
   const menuUser: UserMenuUser | null = user
@@ -101,8 +103,9 @@ export function SiteHeader() {
               <Button
                 variant="outline"
                 size="sm"
-                onClick={() => void signOut()}
+                onClick={() => void signOutAccount()}
                 disabled={isPending}
+                title={`Sign out ${user.email}`}
               >
                 <LogOut aria-hidden="true" />
                 {/* Icon only on phones; the text stays the button's accessible name. */}

@@ -33,9 +33,46 @@ export function deviceSessionsQueryOptions() {
 }
 
 /**
- * Makes another account of this browser the active one. Everything cached, and every page's
- * state, belongs to the previous account: the app starts afresh on /companies (a full load,
- * like signing in), so nothing of the other account can linger on screen.
+ * Starts the app afresh as whichever account is now active: everything cached, and every page's
+ * state, belongs to the previous account, so a full load of /companies (like signing in) leaves
+ * nothing of it on screen. Used after switching accounts and after signing the active one out.
+ */
+function startAfreshAsActiveAccount(): void {
+  window.location.assign('/companies');
+}
+
+/**
+ * Signs one account of this browser out and keeps the others. When it is the active one,
+ * better-auth makes the next remaining account active in the same response (or clears the
+ * session cookie when none is left).
+ */
+export async function revokeDeviceSession(sessionToken: string): Promise<void> {
+  const { error } = await authClient.$fetch('/multi-session/revoke', {
+    method: 'POST',
+    body: { sessionToken },
+  });
+  if (error) throw new Error(authErrorMessage(error as AuthClientError));
+}
+
+/**
+ * Signs the active account out of this browser, leaving the others signed in: the next one
+ * becomes active and the app starts afresh as that account, the way switching does. Resolves to
+ * false (after a toast) when it failed; on success the page is replaced.
+ */
+export async function signOutActiveAccount(activeSessionToken: string): Promise<boolean> {
+  try {
+    await revokeDeviceSession(activeSessionToken);
+  } catch (error) {
+    toast.error(error instanceof Error ? error.message : 'Request failed');
+    return false;
+  }
+  startAfreshAsActiveAccount();
+  return true;
+}
+
+/**
+ * Makes another account of this browser the active one; the app starts afresh as it (a full load
+ * of /companies), so nothing of the other account can linger on screen.
  */
 export function useSwitchAccount() {
   const [pendingToken, setPendingToken] = useState<string | null>(null);
@@ -52,7 +89,7 @@ export function useSwitchAccount() {
         setPendingToken(null);
         return;
       }
-      window.location.assign('/companies');
+      startAfreshAsActiveAccount();
     } catch {
       toast.error('Request failed');
       setPendingToken(null);

@@ -2,12 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import {
+  deviceSessionsQueryOptions,
+  signOutActiveAccount,
+  type DeviceSession,
+} from '../account/device-sessions';
 import { authClient } from './auth-client';
-import { clearUserData, setCachedSession } from './session';
+import { clearUserData, sessionQueryOptions, setCachedSession } from './session';
 
 /**
- * Signs out, forgets every cached query of this user and goes to the sign-in page (with
- * `redirect`, when given, so signing in again returns there). Resolves to whether it worked.
+ * `signOut` signs every account of this browser out (better-auth's sign-out ends them all),
+ * forgets every cached query and goes to the sign-in page (with `redirect`, when given, so
+ * signing in again returns there). `signOutAccount` signs out only the active account when
+ * others are signed in on this browser: the next one becomes active and the app starts afresh
+ * as it; with a single account it is `signOut`. Both resolve to whether it worked.
  */
 export function useSignOut() {
   const queryClient = useQueryClient();
@@ -43,5 +51,29 @@ export function useSignOut() {
     }
   }
 
-  return { signOut, isPending };
+  async function signOutAccount(): Promise<boolean> {
+    setIsPending(true);
+    let accounts: DeviceSession[];
+    try {
+      // Fresh: accounts may have been added or signed out in another tab since the menu listed them.
+      accounts = await queryClient.fetchQuery({ ...deviceSessionsQueryOptions(), staleTime: 0 });
+    } catch {
+      // The list could not be read: signing every account out would be a surprise; let them retry.
+      toast.error('Failed to sign out');
+      setIsPending(false);
+      return false;
+    }
+    const userId = queryClient.getQueryData(sessionQueryOptions().queryKey)?.user.id;
+    const activeToken = accounts.find((a) => a.user.id === userId)?.session.token;
+    if (!activeToken || !accounts.some((a) => a.user.id !== userId)) {
+      setIsPending(false);
+      return signOut();
+    }
+    // On success the page is replaced by a full load; stay pending until then.
+    const done = await signOutActiveAccount(activeToken);
+    if (!done) setIsPending(false);
+    return done;
+  }
+
+  return { signOut, signOutAccount, isPending };
 }
