@@ -2,7 +2,7 @@
 // events; `GET /api/v1/company/{id}/cap-table?asOf=…` through the built server (sequential
 // requests, median of several runs) against fetching the rows a cap table is made of with plain
 // SQL through the driver (same database, median of as many runs). Ratio = API ms ÷ driver ms.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -23,7 +23,16 @@ import {
 import { bulkInsert } from '../src/server/demo/bulk-insert';
 import { prng, seedWorkspace, type SeededWorkspace } from './seed';
 import { freePort, signIn, spawnBuiltServer, waitForFirst200 } from './server-process';
-import { fmt, median, serverVersionOf, unexpectedOutput } from './util';
+import {
+  checkOutput,
+  fmt,
+  type Latency,
+  type Rows,
+  serverVersionOf,
+  timeRuns,
+  unexpectedOutput,
+  withScratchDatabase,
+} from './util';
 
 export const CAP_TABLE = {
   stakeholders: 2000,
@@ -34,8 +43,6 @@ export const CAP_TABLE = {
   warmupRuns: 3,
   runs: 15,
 };
-
-type Rows<T extends { $inferInsert: unknown }> = T['$inferInsert'][];
 
 interface Generated {
   stakeholders: Rows<typeof stakeholder>;
@@ -508,29 +515,6 @@ export function capTableRowQueries(companyId: string, asOf: string) {
   ];
 }
 
-export interface Latency {
-  medianMs: number;
-  minMs: number;
-  maxMs: number;
-  runsMs: number[];
-}
-
-async function timeRuns(op: () => Promise<void>): Promise<Latency> {
-  for (let i = 0; i < CAP_TABLE.warmupRuns; i++) await op();
-  const runsMs: number[] = [];
-  for (let i = 0; i < CAP_TABLE.runs; i++) {
-    const t0 = performance.now();
-    await op();
-    runsMs.push(performance.now() - t0);
-  }
-  return {
-    medianMs: median(runsMs),
-    minMs: Math.min(...runsMs),
-    maxMs: Math.max(...runsMs),
-    runsMs,
-  };
-}
-
 export interface CapTableRun {
   database: 'pglite' | 'postgres';
   serverVersion: string;
@@ -577,7 +561,7 @@ async function timeApi(
           `${body.totals?.shares} shares (expected ${expected.rows} rows, ${expected.shares} shares)`,
       );
     }
-    const api = await timeRuns(async () => {
+    const api = await timeRuns(CAP_TABLE, async () => {
       const r = await get();
       await r.arrayBuffer();
       if (r.status !== 200) throw new Error(`${label}: cap table answered ${r.status}`);
@@ -616,7 +600,7 @@ async function timeDriver(
     seed.counts.plans +
     seed.counts.poolAdjustments;
   if (rows !== expectedRows) throw new Error(`driver fetched ${rows} rows, not ${expectedRows}`);
-  const latency = await timeRuns(async () => {
+  const latency = await timeRuns(CAP_TABLE, async () => {
     await Promise.all(queries.map(query));
   });
   return { ...latency, rows };
@@ -644,11 +628,6 @@ function printRun(run: CapTableRun) {
       `  Server printed during the run:\n    ${run.serverOutput.slice(0, 20).join('\n    ')}`,
     );
   }
-}
-
-function checkOutput(label: string, output: string[], problems: string[]) {
-  if (output.length > 0)
-    problems.push(`${label}: the server printed ${output.length} line(s) of warnings or errors`);
 }
 
 export async function benchCapTablePglite(
@@ -707,15 +686,7 @@ export async function benchCapTablePostgres(
   problems: string[],
 ): Promise<CapTableRun> {
   const label = 'cap table, PostgreSQL';
-  const name = `bench_cap_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const dbUrl = url.toString();
-  try {
+  return withScratchDatabase(adminUrl, 'bench_cap', async ({ name, url: dbUrl }) => {
     console.log(`\n[${label}] seeding in database ${name}…`);
     const t0 = performance.now();
     const handle = await openPostgres(dbUrl);
@@ -766,10 +737,5 @@ export async function benchCapTablePostgres(
     };
     printRun(run);
     return run;
-  } finally {
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  }
+  });
 }

@@ -9,7 +9,7 @@
 // as of today, so both sides fetch everything once per run.
 //
 // `seedGrantsCompany` is exported for other benchmarks that need the same company.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -39,7 +39,16 @@ import { decimalOut } from '../src/server/modules/equity/shared';
 import { grantFigures } from '../src/server/modules/grants/summary';
 import { BENCH_NAME, prng, seedWorkspace, type SeededWorkspace } from './seed';
 import { freePort, signIn, spawnBuiltServer, waitForFirst200 } from './server-process';
-import { fmt, median, serverVersionOf, unexpectedOutput } from './util';
+import {
+  checkOutput,
+  fmt,
+  type Latency,
+  type Rows,
+  serverVersionOf,
+  timeRuns,
+  unexpectedOutput,
+  withScratchDatabase,
+} from './util';
 
 export const GRANTS = {
   stakeholders: 1000,
@@ -47,8 +56,6 @@ export const GRANTS = {
   warmupRuns: 3,
   runs: 11,
 };
-
-type Rows<T extends { $inferInsert: unknown }> = T['$inferInsert'][];
 
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -531,29 +538,6 @@ export function grantListRowQueries(companyId: string) {
   ];
 }
 
-export interface Latency {
-  medianMs: number;
-  minMs: number;
-  maxMs: number;
-  runsMs: number[];
-}
-
-async function timeRuns(op: () => Promise<void>): Promise<Latency> {
-  for (let i = 0; i < GRANTS.warmupRuns; i++) await op();
-  const runsMs: number[] = [];
-  for (let i = 0; i < GRANTS.runs; i++) {
-    const t0 = performance.now();
-    await op();
-    runsMs.push(performance.now() - t0);
-  }
-  return {
-    medianMs: median(runsMs),
-    minMs: Math.min(...runsMs),
-    maxMs: Math.max(...runsMs),
-    runsMs,
-  };
-}
-
 export interface GrantsRun {
   database: 'pglite' | 'postgres';
   serverVersion: string;
@@ -607,7 +591,7 @@ async function timeApi(
           `(expected ${expected.grants}, ${expected.vested}, ${expected.exercised}, ${expected.forfeited})`,
       );
     }
-    const api = await timeRuns(async () => {
+    const api = await timeRuns(GRANTS, async () => {
       const r = await get();
       await r.arrayBuffer();
       if (r.status !== 200) throw new Error(`${label}: grants list answered ${r.status}`);
@@ -637,7 +621,7 @@ async function timeDriver(
   const rows = check.reduce((n, r) => n + r.rows.length, 0);
   const expectedRows = seed.counts.grants + seed.counts.plans + seed.counts.exercises + 1;
   if (rows !== expectedRows) throw new Error(`driver fetched ${rows} rows, not ${expectedRows}`);
-  const latency = await timeRuns(async () => {
+  const latency = await timeRuns(GRANTS, async () => {
     await Promise.all(queries.map(query));
   });
   return { ...latency, rows };
@@ -668,11 +652,6 @@ function printRun(run: GrantsRun) {
       `  Server printed during the run:\n    ${run.serverOutput.slice(0, 20).join('\n    ')}`,
     );
   }
-}
-
-function checkOutput(label: string, output: string[], problems: string[]) {
-  if (output.length > 0)
-    problems.push(`${label}: the server printed ${output.length} line(s) of warnings or errors`);
 }
 
 export async function benchGrantsPglite(dataDir: string, problems: string[]): Promise<GrantsRun> {
@@ -726,15 +705,7 @@ export async function benchGrantsPostgres(
   problems: string[],
 ): Promise<GrantsRun> {
   const label = 'grants list, PostgreSQL';
-  const name = `bench_grants_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const dbUrl = url.toString();
-  try {
+  return withScratchDatabase(adminUrl, 'bench_grants', async ({ name, url: dbUrl }) => {
     console.log(`\n[${label}] seeding in database ${name}…`);
     const t0 = performance.now();
     const handle = await openPostgres(dbUrl);
@@ -785,10 +756,5 @@ export async function benchGrantsPostgres(
     };
     printRun(run);
     return run;
-  } finally {
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  }
+  });
 }

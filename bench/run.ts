@@ -29,7 +29,6 @@
 // comma-separated)
 // runs just those
 // sections and merges their results into the existing latest.json.
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,7 +78,7 @@ import {
   waitForFirst200,
 } from './server-process';
 import { measureSpa, type SpaSize } from './spa-size';
-import { fmt, median, serverVersionOf, unexpectedOutput } from './util';
+import { fmt, median, serverVersionOf, unexpectedOutput, withScratchDatabase } from './util';
 
 const COMPANY_COUNT = 10_000;
 const COLD_START_RUNS = 3;
@@ -304,15 +303,7 @@ async function benchColdStart(dataDir: string): Promise<ColdStart> {
 
 async function benchPostgres(adminUrl: string, scratchDir: string): Promise<DbRun> {
   const label = 'PostgreSQL';
-  const name = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const dbUrl = url.toString();
-  try {
+  return withScratchDatabase(adminUrl, 'bench', async ({ name, url: dbUrl }) => {
     console.log(`\n[${label}] seeding ${fmt(COMPANY_COUNT)} companies in database ${name}…`);
     const t0 = performance.now();
     const handle = await openPostgres(dbUrl);
@@ -368,12 +359,7 @@ async function benchPostgres(adminUrl: string, scratchDir: string): Promise<DbRu
     };
     printRun(run);
     return run;
-  } finally {
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  }
+  });
 }
 
 function benchSpa(): SpaSize {

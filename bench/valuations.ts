@@ -10,7 +10,7 @@
 // first valuation, intrinsic value of every outstanding grant, underwater grants, grants priced
 // below the FMV of their grant date (each grant looks up the valuation valid on its date) and
 // the unallocated pool's value.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -32,10 +32,19 @@ import {
 import { bulkInsert } from '../src/server/demo/bulk-insert';
 import { snapshot } from '../src/server/modules/audit/service';
 import { fmvValidIn } from '../src/server/modules/valuations/service';
-import { seedGrantsCompany, type GrantsSeed, type Latency } from './grants';
+import { seedGrantsCompany, type GrantsSeed } from './grants';
 import { BENCH_NAME, prng } from './seed';
 import { freePort, signIn, spawnBuiltServer, waitForFirst200 } from './server-process';
-import { fmt, median, serverVersionOf, unexpectedOutput } from './util';
+import {
+  checkOutput,
+  fmt,
+  type Latency,
+  type Rows,
+  serverVersionOf,
+  timeRuns,
+  unexpectedOutput,
+  withScratchDatabase,
+} from './util';
 
 export const VALUATIONS = {
   valuations: 50,
@@ -43,8 +52,6 @@ export const VALUATIONS = {
   warmupRuns: 3,
   runs: 11,
 };
-
-type Rows<T extends { $inferInsert: unknown }> = T['$inferInsert'][];
 
 const METHODS: ValuationMethod[] = ['dcf', 'opm', 'hybrid', 'market_multiples', 'pwerm'];
 
@@ -222,22 +229,6 @@ export function valuationMetricsRowQueries(companyId: string) {
   ];
 }
 
-async function timeRuns(op: () => Promise<void>): Promise<Latency> {
-  for (let i = 0; i < VALUATIONS.warmupRuns; i++) await op();
-  const runsMs: number[] = [];
-  for (let i = 0; i < VALUATIONS.runs; i++) {
-    const t0 = performance.now();
-    await op();
-    runsMs.push(performance.now() - t0);
-  }
-  return {
-    medianMs: median(runsMs),
-    minMs: Math.min(...runsMs),
-    maxMs: Math.max(...runsMs),
-    runsMs,
-  };
-}
-
 export interface ValuationsRun {
   database: 'pglite' | 'postgres';
   serverVersion: string;
@@ -292,7 +283,7 @@ async function timeApi(
       throw new Error(
         `${label}: GET ${seed.valuationsPath} answered ${res.status}: ${text.slice(0, 300)}`,
       );
-    const api = await timeRuns(async () => {
+    const api = await timeRuns(VALUATIONS, async () => {
       const r = await get();
       await r.arrayBuffer();
       if (r.status !== 200) throw new Error(`${label}: valuation metrics answered ${r.status}`);
@@ -333,7 +324,7 @@ async function timeDriver(
     seed.counts.exercises +
     seed.counts.plans;
   if (rows < minimum) throw new Error(`driver fetched ${rows} rows, fewer than ${minimum}`);
-  const latency = await timeRuns(async () => {
+  const latency = await timeRuns(VALUATIONS, async () => {
     await Promise.all(queries.map(query));
   });
   return { ...latency, rows };
@@ -366,11 +357,6 @@ function printRun(run: ValuationsRun) {
     console.log(
       `  Server printed during the run:\n    ${run.serverOutput.slice(0, 20).join('\n    ')}`,
     );
-}
-
-function checkOutput(label: string, output: string[], problems: string[]) {
-  if (output.length > 0)
-    problems.push(`${label}: the server printed ${output.length} line(s) of warnings or errors`);
 }
 
 async function seedInto(db: Database) {
@@ -445,15 +431,7 @@ export async function benchValuationsPostgres(
   problems: string[],
 ): Promise<ValuationsRun> {
   const label = 'valuation metrics, PostgreSQL';
-  const name = `bench_valuations_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const dbUrl = url.toString();
-  try {
+  return withScratchDatabase(adminUrl, 'bench_valuations', async ({ name, url: dbUrl }) => {
     console.log(`\n[${label}] seeding in database ${name}…`);
     const t0 = performance.now();
     const handle = await openPostgres(dbUrl);
@@ -493,10 +471,5 @@ export async function benchValuationsPostgres(
     const run = runOf('postgres', serverVersion, seedMs, seed, api, driver);
     printRun(run);
     return run;
-  } finally {
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  }
+  });
 }
