@@ -13,9 +13,9 @@ import {
 import { ac, roles } from '../../contracts/access-control';
 import type { Mailer } from '../mail/mailer';
 import { deleteAccountLinkErrors } from './delete-account-link';
-import { secondFactorEverywhere } from './second-factor';
 import type { SmsSender } from '../mail/sms';
 import { codeMail, invitationMail, magicLinkMail } from '../mail/templates';
+import { signInGate } from './sign-in-gate';
 
 export interface PluginDeps {
   appUrl: string;
@@ -112,7 +112,7 @@ export function authPlugins(deps: PluginDeps = noDeps) {
         defaultPrefix: 'esoporg_',
       },
     ]),
-    secondFactorEverywhere(),
+    signInGate(),
     deleteAccountLinkErrors(),
     multiSession({ maximumSessions: 5 }),
     admin({ defaultRole: 'user', adminRoles: ['admin'] }),
