@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { clientIp } from '../../src/server/auth/client-ip';
+import { outboxMessage } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { allowConsoleError } from '../support/console';
 
@@ -17,7 +19,8 @@ async function hammer(
   for (let i = 0; i < attempts; i++) {
     const res = await t.request('/api/auth/sign-in/email', {
       method: 'POST',
-      body: { email: 'nobody@example.com', password: 'wrong password' },
+      // A new address each time: the per-account throttle stays out of the way of the IP limit.
+      body: { email: `nobody${i}@example.com`, password: 'wrong password' },
       headers: headers(i),
       remoteAddress: '198.51.100.20',
     });
@@ -58,29 +61,158 @@ describe('authentication rate limits', { timeout: HAMMER_TIMEOUT }, () => {
   });
 });
 
-describe('per e-mail address limits', { timeout: HAMMER_TIMEOUT }, () => {
-  it('stop an attacker who rotates client addresses against one account', async () => {
-    allowConsoleError(/rate limit|too many/i);
+describe(
+  'password guessing is limited per account (issue 11, finding 4)',
+  {
+    timeout: HAMMER_TIMEOUT,
+  },
+  () => {
+    async function userWithUsername(t: TestApp) {
+      const user = await t.signUp();
+      const username = `user${user.userId.slice(0, 8).toLowerCase()}`;
+      const res = await t.request('/api/auth/update-user', {
+        method: 'POST',
+        body: { username },
+        cookie: user.cookie,
+      });
+      expect(res.status).toBe(200);
+      return { ...user, username };
+    }
+
+    it('whether the account is named by e-mail or username, from rotating addresses', async () => {
+      allowConsoleError(/rate limit|too many/i);
+      const t = await createTestApp({ env: { AUTH_RATE_LIMIT: 'on' } });
+      apps.push(t);
+      const user = await userWithUsername(t);
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const byUsername = i % 2 === 1;
+        const res = await t.request(
+          byUsername ? '/api/auth/sign-in/username' : '/api/auth/sign-in/email',
+          {
+            method: 'POST',
+            body: byUsername
+              ? { username: user.username.toUpperCase(), password: `wrong ${i}` }
+              : { email: user.email.toUpperCase(), password: `wrong ${i}` },
+            remoteAddress: `192.0.2.${i + 1}`,
+          },
+        );
+        statuses.push(res.status);
+        if (res.status === 429) {
+          expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+          expect(await res.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+        }
+      }
+      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(statuses.slice(5)).toEqual([429, 429, 429]);
+      // Even the right password waits: a guess during the delay tells nothing.
+      const right = await t.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        body: { email: user.email, password: user.password },
+        remoteAddress: '192.0.2.99',
+      });
+      expect(right.status).toBe(429);
+      // Another account is not affected.
+      const other = await t.signUp();
+      const bystander = await t.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        body: { email: other.email, password: 'wrong' },
+        remoteAddress: '192.0.2.100',
+      });
+      expect(bystander.status).toBe(401);
+    });
+
+    it('parallel guesses cannot all pass before the first failure counts', async () => {
+      allowConsoleError(/rate limit|too many/i);
+      const t = await createTestApp({ env: { AUTH_RATE_LIMIT: 'on' } });
+      apps.push(t);
+      const user = await t.signUp();
+      const statuses = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          t
+            .request('/api/auth/sign-in/email', {
+              method: 'POST',
+              body: { email: user.email, password: `wrong ${i}` },
+              remoteAddress: `198.18.1.${i + 1}`,
+            })
+            .then((res) => res.status),
+        ),
+      );
+      expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    });
+
+    it('tells the owner once, and lets the owner in when the short delay is over', async () => {
+      allowConsoleError(/rate limit|too many/i);
+      const t = await createTestApp({ env: { AUTH_RATE_LIMIT: 'on' } });
+      apps.push(t);
+      const user = await t.signUp();
+      const attempt = (password: string, i: number) =>
+        t.request('/api/auth/sign-in/email', {
+          method: 'POST',
+          body: { email: user.email, password },
+          remoteAddress: `198.18.2.${i + 1}`,
+        });
+      for (let i = 0; i < 7; i++) await attempt('wrong', i);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const notices = t.mails.filter(
+        (m) => m.to === user.email && /Failed sign-in attempts/.test(m.subject),
+      );
+      expect(notices).toHaveLength(1);
+      expect(notices[0]!.text).toMatch(/5 times/);
+      // Five failures: the sixth attempt waits one second.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await attempt(user.password, 50)).status).toBe(200);
+      // A success starts afresh: five more free failures.
+      const after: number[] = [];
+      for (let i = 0; i < 5; i++) after.push((await attempt('wrong', 60 + i)).status);
+      expect(after).toEqual([401, 401, 401, 401, 401]);
+    });
+
+    it.each([
+      [
+        'an unknown e-mail address',
+        '/api/auth/sign-in/email',
+        { email: 'nobody-here@example.com' },
+      ],
+      ['an unknown username', '/api/auth/sign-in/username', { username: 'nobody_here' }],
+    ])('applies to %s just the same (no account enumeration)', async (_label, path, who) => {
+      allowConsoleError(/rate limit|too many/i);
+      const t = await createTestApp({ env: { AUTH_RATE_LIMIT: 'on' } });
+      apps.push(t);
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await t.request(path, {
+          method: 'POST',
+          body: { ...who, password: `wrong ${i}` },
+          remoteAddress: `198.18.3.${i + 1}`,
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    });
+  },
+);
+
+describe('per e-mail address and phone number limits', { timeout: HAMMER_TIMEOUT }, () => {
+  it('one phone number is sent at most three codes in 15 minutes, whoever asks (finding 12)', async () => {
     const t = await createTestApp({ env: { AUTH_RATE_LIMIT: 'on' } });
     apps.push(t);
-    const attempt = (email: string, i: number) =>
-      t.request('/api/auth/sign-in/email', {
+    const send = (phoneNumber: string, i: number) =>
+      t.request('/api/auth/phone-number/send-otp', {
         method: 'POST',
-        body: { email, password: 'wrong password' },
-        remoteAddress: `192.0.2.${i + 1}`,
+        body: { phoneNumber },
+        remoteAddress: `203.0.113.${i + 1}`,
       });
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await attempt('victim@example.com', i)).status);
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    const blocked = await attempt('victim@example.com', 50);
-    expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toMatchObject({
-      code: 'TOO_MANY_REQUESTS',
-      message: 'Too many attempts. Please wait a moment and try again.',
-    });
-    // Another address is not affected, and the limit counts addresses case-insensitively.
-    expect((await attempt('bystander@example.com', 60)).status).toBe(401);
-    expect((await attempt('VICTIM@example.com', 61)).status).toBe(429);
+    for (let i = 0; i < 5; i++) statuses.push((await send('+31612340000', i)).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const sent = await t.db
+      .select()
+      .from(outboxMessage)
+      .where(eq(outboxMessage.to, '+31612340000'));
+    expect(sent).toHaveLength(3);
+    expect((await send('+31612340001', 10)).status).toBe(200);
   });
 
   it('limit mails a single address can be sent (password reset)', async () => {

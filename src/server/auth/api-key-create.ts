@@ -1,3 +1,4 @@
+import { APIError } from 'better-auth/api';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -13,10 +14,17 @@ import { apikey } from '../db/schema';
 import { customRolePermissions } from '../http/permissions';
 import { membershipRole, type Auth } from './auth';
 
+export const API_KEY_NAME_MAX = 32;
+
 /** The body of POST /api/auth/api-key/create as our screens send it. */
 export const apiKeyCreateSchema = z
   .strictObject({
-    name: z.string().trim().min(1, 'Name is required').max(64, 'Name is at most 64 characters'),
+    // better-auth's own limit is 32 (apiKey maximumNameLength); longer names made it throw (500).
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Name is required')
+      .max(API_KEY_NAME_MAX, `Name is at most ${API_KEY_NAME_MAX} characters`),
     configId: z.enum(['default', 'organization']).default('default'),
     organizationId: z.string().min(1).optional(),
     expiresIn: z
@@ -163,23 +171,33 @@ export async function createApiKeyForUser(
     ...((input.metadata as Record<string, unknown> | undefined) ?? {}),
     organizationId,
   };
-  const created = await auth.api.createApiKey({
-    body: {
-      name: input.name,
-      configId: input.configId,
-      userId: session.user.id,
-      ...(input.configId === 'organization' ? { organizationId } : {}),
-      expiresIn: input.expiresIn ?? null,
-      remaining: input.remaining ?? null,
-      refillAmount: input.refillAmount,
-      refillInterval: input.refillInterval,
-      rateLimitEnabled: input.rateLimitEnabled ?? input.rateLimitMax !== undefined,
-      rateLimitMax: input.rateLimitMax,
-      rateLimitTimeWindow: input.rateLimitTimeWindow,
-      prefix: input.prefix,
-      permissions,
-      metadata,
-    },
-  });
+  let created: unknown;
+  try {
+    created = await auth.api.createApiKey({
+      body: {
+        name: input.name,
+        configId: input.configId,
+        userId: session.user.id,
+        ...(input.configId === 'organization' ? { organizationId } : {}),
+        expiresIn: input.expiresIn ?? null,
+        remaining: input.remaining ?? null,
+        refillAmount: input.refillAmount,
+        refillInterval: input.refillInterval,
+        rateLimitEnabled: input.rateLimitEnabled ?? input.rateLimitMax !== undefined,
+        rateLimitMax: input.rateLimitMax,
+        rateLimitTimeWindow: input.rateLimitTimeWindow,
+        prefix: input.prefix,
+        permissions,
+        metadata,
+      },
+    });
+  } catch (err) {
+    // better-auth's own refusals (its limits, a disabled key type) keep their 4xx status.
+    if (err instanceof APIError && err.statusCode < 500) {
+      const body = err.body as { code?: string; message?: string } | undefined;
+      return fail(err.statusCode, body?.code ?? 'BAD_REQUEST', body?.message ?? err.message);
+    }
+    throw err;
+  }
   return Response.json(created, { status: 200 });
 }

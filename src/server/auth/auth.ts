@@ -14,6 +14,7 @@ import type { SmsSender } from '../mail/sms';
 import {
   changeEmailMail,
   deleteAccountMail,
+  existingAccountMail,
   resetPasswordMail,
   verificationMail,
 } from '../mail/templates';
@@ -96,6 +97,17 @@ export function createAuth(deps: AuthDeps) {
       async sendResetPassword({ user, url }) {
         await mailer.send(resetPasswordMail({ to: user.email, name: user.name, url }));
       },
+      // Sign-up with an address that has an account answers as a new one does (the gateway
+      // sends the same body) and, like it, sends one e-mail: to the owner, saying so (finding 11).
+      async onExistingUserSignUp({ user }) {
+        await mailer.send(
+          existingAccountMail({
+            to: user.email,
+            name: user.name,
+            signInUrl: `${env.APP_URL}/auth/sign-in`,
+          }),
+        );
+      },
     },
     user: {
       additionalFields: userAdditionalFields,
@@ -122,9 +134,11 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     session: {
-      // Issue 2: freshness one day; cookie cache five minutes (the business API bypasses it).
+      // Issue 2: freshness one day. No cookie cache (issue 11, finding 5): a revoked, signed-out,
+      // banned or deleted session must stop on the next request to /api/auth too, not after the
+      // cache's five minutes.
       freshAge: 86_400,
-      cookieCache: { enabled: true, maxAge: 300 },
+      cookieCache: { enabled: false },
     },
     rateLimit: {
       // better-auth switches rate limits off outside production; we want them everywhere.

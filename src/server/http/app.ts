@@ -12,12 +12,10 @@ import { fieldErrors } from '../../contracts/errors';
 import { businessPermissions } from '../../contracts/access-control';
 import { meResponseSchema } from '../../contracts/me';
 import { metaResponseSchema } from '../../contracts/meta';
-import { checkNameLength, checkOrganizationFields, type Auth, type AuthCall } from '../auth/auth';
+import type { Auth } from '../auth/auth';
 import { createActorResolver } from '../auth/session';
-import { createApiKeyForUser } from '../auth/api-key-create';
-import { serveAvatar, storeAvatar } from '../auth/avatar';
-import { createEmailRateLimiter, EMAIL_RULES, tooManyAttempts } from '../auth/email-rate-limit';
-import { CLIENT_IP_HEADER, clientIp } from '../auth/client-ip';
+import { serveAvatar } from '../auth/avatar';
+import { createAuthGateway } from '../auth/gateway';
 import type { Database } from '../db/client';
 import { setTimeZone } from '../clock';
 import type { Env } from '../env';
@@ -28,7 +26,7 @@ import { registerEquityRoutes } from '../modules/equity/routes';
 import { registerVestingRoutes } from '../modules/vesting/routes';
 import { registerGrantRoutes } from '../modules/grants/routes';
 import { isReportUpload, registerValuationRoutes } from '../modules/valuations/routes';
-import { registerOutbox } from './outbox';
+import { OUTBOX_PATH, registerOutbox } from './outbox';
 import type { AppEnv } from './context';
 import { AppError, codeForStatus, validationError } from './errors';
 import { jsonContent } from './openapi';
@@ -121,59 +119,22 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  const emailLimiter =
-    env.AUTH_RATE_LIMIT === 'on' ? createEmailRateLimiter(deps.secondaryStorage) : null;
-  const checkEmailRate = async ({ path, body }: AuthCall): Promise<Response | null> => {
-    if (!emailLimiter || !EMAIL_RULES[path] || typeof body?.email !== 'string') return null;
-    return (await emailLimiter.allow(path, body.email)) ? null : tooManyAttempts();
-  };
-
-  // better-auth, with the client address it may trust for rate limits.
-  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(
-      CLIENT_IP_HEADER,
-      clientIp(remoteAddress(c), c.req.header('x-forwarded-for'), trustedProxies),
-    );
-    if (c.req.method !== 'POST') {
-      return auth.handler(
-        new Request(c.req.url, { method: c.req.method, headers, signal: c.req.raw.signal }),
-      );
-    }
-    // The body is read once; our checks see it parsed, better-auth gets it (possibly amended).
-    const text = await c.req.text();
-    if (text.length > BODY_LIMIT_BYTES) {
-      return c.json(
-        { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is larger than 1 MB' },
-        413,
-      );
-    }
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = null; // better-auth answers malformed bodies itself
-    }
-    const body =
-      parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-        ? (parsed as Record<string, unknown>)
-        : null;
-    const call: AuthCall = { path: new URL(c.req.url).pathname, body };
-    const refused =
-      checkNameLength(call) ?? checkOrganizationFields(call) ?? (await checkEmailRate(call));
-    if (refused) return refused;
-    const amended = await storeAvatar(call, headers, { auth, db });
-    if (amended instanceof Response) return amended;
-    headers.delete('content-length');
-    const request = new Request(c.req.url, {
-      method: 'POST',
-      headers,
-      body: amended === call ? text : JSON.stringify(amended.body),
-      signal: c.req.raw.signal,
-    });
-    if (call.path === '/api/auth/api-key/create') return createApiKeyForUser(request, { auth, db });
-    return auth.handler(request);
-  });
+  // better-auth, behind our checks (src/server/auth/gateway.ts).
+  app.on(
+    ['GET', 'POST'],
+    '/api/auth/*',
+    createAuthGateway({
+      env,
+      auth,
+      db,
+      mailer: deps.mailer,
+      logger,
+      secondaryStorage: deps.secondaryStorage,
+      trustedOrigins,
+      trustedProxies,
+      remoteAddress,
+    }),
+  );
 
   app.get('/api/avatars/:userId', (c) => serveAvatar(c, { auth, db }));
 
@@ -209,7 +170,7 @@ export function createApp(deps: AppDeps) {
         {
           mail: {
             mode: deps.mailer.mode,
-            outboxPath: deps.mailer.mode === 'outbox' ? '/dev/outbox' : null,
+            outboxPath: deps.mailer.mode === 'outbox' ? OUTBOX_PATH : null,
           },
         },
         200,
@@ -226,10 +187,20 @@ export function createApp(deps: AppDeps) {
   // member is refused at once.
   v1.use('*', async (c, next) => {
     if (c.req.path === '/api/v1/meta' || c.req.path === '/api/v1/openapi.json') return next();
-    // Cookies are SameSite=Lax; on top of that a browser write must come from a trusted origin.
+    // Cookies are SameSite=Lax; on top of that a write must come from a trusted origin — always
+    // when it rides on the session cookie (a forged form or fetch), and an API key (a header no
+    // other site can set) never with a foreign one (issue 11, finding 8).
     const origin = c.req.header('origin');
-    if (origin && !['GET', 'HEAD'].includes(c.req.method) && !trustedOrigins.includes(origin)) {
-      throw new AppError('FORBIDDEN', `Requests from ${origin} are not allowed`);
+    if (!['GET', 'HEAD'].includes(c.req.method)) {
+      if (origin && !trustedOrigins.includes(origin)) {
+        throw new AppError('FORBIDDEN', `Requests from ${origin} are not allowed`);
+      }
+      if (!origin && !c.req.header('x-api-key')) {
+        throw new AppError(
+          'FORBIDDEN',
+          'A write with the session cookie needs the Origin header of this app (scripts use an API key)',
+        );
+      }
     }
     const actor = await resolveActor(c.req.raw.headers);
     c.set('actor', actor);
@@ -274,7 +245,10 @@ export function createApp(deps: AppDeps) {
     ),
   );
 
-  if (deps.mailer.mode === 'outbox') registerOutbox(app, { db, remoteAddress });
+  // Local mode only; production refuses to start without SMTP_URL (env.ts).
+  if (deps.mailer.mode === 'outbox' && env.NODE_ENV !== 'production') {
+    registerOutbox(app, { db, secret: deps.secret, remoteAddress });
+  }
 
   if (deps.staticDir) mountSpa(app, deps.staticDir);
   return app;

@@ -168,3 +168,42 @@ export function invitationMail(input: {
       'The invitation expires in 48 hours. If you do not know the sender, ignore this e-mail.',
   });
 }
+
+/** Told once when password guesses on an account start being delayed (issue 11, finding 4). */
+export function failedSignInsMail(input: {
+  to: string;
+  name: string;
+  failures: number;
+  signInUrl: string;
+}): MailMessage {
+  return actionMail({
+    to: input.to,
+    subject: `Failed sign-in attempts on your ${BRAND} account`,
+    greeting: `Hello ${input.name},`,
+    paragraphs: [
+      `Someone entered a wrong password for your account ${input.failures} times in a row. To protect it, each further attempt with a password now has to wait a little longer (at most 15 minutes).`,
+      'If this was you, you can sign in right away with a link or a code sent to this address. If it was not you, nobody has signed in: consider a new password and two-factor authentication.',
+    ],
+    action: { label: 'Sign in', url: input.signInUrl },
+    footnote: 'You get this e-mail at most once a day.',
+  });
+}
+
+/** Sent instead of a second account when someone signs up with an address that has one. */
+export function existingAccountMail(input: {
+  to: string;
+  name: string;
+  signInUrl: string;
+}): MailMessage {
+  return actionMail({
+    to: input.to,
+    subject: `You already have a ${BRAND} account`,
+    greeting: `Hello ${input.name},`,
+    paragraphs: [
+      `Someone tried to create a ${BRAND} account with ${input.to}. You already have one, so nothing was created.`,
+      'If it was you, sign in — or reset your password from the sign-in page if you forgot it.',
+    ],
+    action: { label: 'Sign in', url: input.signInUrl },
+    footnote: 'If it was not you, you can ignore this e-mail.',
+  });
+}
