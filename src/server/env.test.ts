@@ -36,6 +36,7 @@ describe('loadEnv', () => {
     [{ AUTH_RATE_LIMIT: 'maybe' }, 'AUTH_RATE_LIMIT'],
     [{ BETTER_AUTH_SECRET: 'short' }, 'BETTER_AUTH_SECRET'],
     [{ NODE_ENV: 'production' }, 'BETTER_AUTH_SECRET'],
+    [{ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(40) }, 'SMTP_URL'],
     [{ APP_TIME_ZONE: 'Europe/Amsterdamm' }, 'APP_TIME_ZONE'],
     [{ APP_TIME_ZONE: 'CEST+2' }, 'APP_TIME_ZONE'],
   ])('rejects %j naming %s', (source, variable) => {

@@ -54,6 +54,16 @@ export const envSchema = z
       .default(DEFAULT_TIME_ZONE),
   })
   .superRefine((env, ctx) => {
+    // Local mode's outbox shows reset and sign-in links; it has no place in production
+    // (issue 11, finding 2).
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'SMTP_URL is required in production (e-mails would otherwise go to the local outbox)',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
       ctx.addIssue({
         code: 'custom',

@@ -1,6 +1,6 @@
 import { DataDirLockedError } from './data-dir';
 import { openDatabase } from './db/client';
-import { EnvError, isLocalMail, loadEnv } from './env';
+import { EnvError, loadEnv } from './env';
 import { createLogger } from './logger';
 
 /** `npm start` / `npm run demo`: start the server and shut it down cleanly on SIGINT/SIGTERM. */
@@ -27,8 +27,10 @@ async function main() {
   logger.info(
     `ESOP CRM listening on ${env.APP_URL} (port ${server.port}, ${storage}) in ${Date.now() - started} ms`,
   );
-  if (isLocalMail(env)) {
-    logger.info(`Local mode: e-mails are printed here and kept at ${env.APP_URL}/dev/outbox`);
+  if (server.outboxUrl) {
+    logger.info(
+      `Local mode: e-mails are printed here and kept in the outbox — open ${server.outboxUrl} on this machine`,
+    );
   }
 
   let stopping = false;
@@ -36,13 +38,15 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received, shutting down…`);
+    // In-flight requests get up to 8 s (PGlite serves one query at a time, so a queue under load
+    // takes a while); the process is gone within 9.5 s, before Docker's 10 s SIGKILL.
     const force = setTimeout(() => {
-      logger.error('Shutdown took longer than 5 s; exiting.');
+      logger.error('Shutdown took longer than 9.5 s; exiting.');
       process.exit(1);
-    }, 5000);
+    }, 9500);
     force.unref();
     try {
-      await server.close(3500);
+      await server.close(8000);
       logger.info('Stopped cleanly.');
       process.exit(0);
     } catch (err) {

@@ -2,18 +2,22 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
+import type { ErrorCode } from '../contracts/errors';
 import { applyAdminEmails, createAuth } from './auth/auth';
 import { setTimeZone } from './clock';
 import { localSecret } from './data-dir';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { createApp } from './http/app';
+import { outboxUrl } from './http/outbox';
 import type { Logger } from './logger';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { createSmsSender } from './mail/sms';
 
 export interface RunningServer {
   url: string;
+  /** Local mode: the outbox link with its key (printed at start-up). */
+  outboxUrl?: string;
   port: number;
   database: DatabaseHandle;
   auth: ReturnType<typeof createAuth>;
@@ -33,6 +37,25 @@ export interface StartOptions {
     database: DatabaseHandle;
     auth: ReturnType<typeof createAuth>;
   }) => Promise<void>;
+}
+
+/** How long a stopping server keeps answering 503 after its last in-flight request (ms). */
+const SHUTDOWN_DRAIN_MS = 300;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The answer to a request that arrives after shutdown began. */
+function shuttingDown(): Response {
+  const code: ErrorCode = 'SERVICE_UNAVAILABLE';
+  return Response.json(
+    {
+      error: {
+        code,
+        message: 'The server is restarting; try again in a moment',
+      },
+    },
+    { status: 503, headers: { connection: 'close', 'retry-after': '5' } },
+  );
 }
 
 /** Opens the database, migrates, wires auth, mail and HTTP, and listens on `env.PORT`. */
@@ -85,7 +108,12 @@ export async function startServer({
       : createOutboxMailer({ db: database.db, logger });
     cleanups.push(() => mailer.close());
 
-    const sms = createSmsSender({ webhookUrl: env.SMS_WEBHOOK_URL, db: database.db, logger });
+    const sms = createSmsSender({
+      webhookUrl: env.SMS_WEBHOOK_URL,
+      db: database.db,
+      logger,
+      production: env.NODE_ENV === 'production',
+    });
     const auth = createAuth({
       db: database.db,
       env,
@@ -114,12 +142,24 @@ export async function startServer({
 
     phase('app built');
     // Requests in flight: shutdown waits for them before it closes the database, even when
-    // their client has already gone away.
+    // their client has already gone away. Once shutdown has begun, a request arriving on an open
+    // keep-alive connection is answered 503 at once (it never reaches the database), and every
+    // answer closes its connection (issue 11: SIGTERM under load reset in-flight requests).
     let inFlight = 0;
+    let stopping = false;
     const fetch: typeof app.fetch = async (...args) => {
+      if (stopping) return shuttingDown();
       inFlight += 1;
       try {
-        return await app.fetch(...args);
+        const response = await app.fetch(...args);
+        if (stopping) {
+          try {
+            response.headers.set('connection', 'close');
+          } catch {
+            // immutable headers: the connection is closed with the server anyway
+          }
+        }
+        return response;
       } finally {
         inFlight -= 1;
       }
@@ -132,18 +172,28 @@ export async function startServer({
 
     return {
       url: env.APP_URL,
+      outboxUrl:
+        mailer.mode === 'outbox' && env.NODE_ENV !== 'production'
+          ? outboxUrl(env.APP_URL, secret)
+          : undefined,
       port,
       database,
       auth,
-      async close(graceMs = 4000) {
+      async close(graceMs = 8000) {
         const deadline = Date.now() + graceMs;
         const httpServer = server as import('node:http').Server;
+        stopping = true;
+        // Keep listening while in-flight requests finish: connections still in the listen
+        // backlog and requests on open keep-alive connections get a clean 503 (Connection:
+        // close) instead of a reset, and clients hammering on keep-alive learn to stop.
+        while (inFlight > 0 && Date.now() < deadline) await sleep(10);
+        await sleep(Math.min(SHUTDOWN_DRAIN_MS, Math.max(0, deadline - Date.now())));
+        // Stops listening and closes the idle connections; anything still running past the
+        // deadline is cut off.
         const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
         httpServer.closeIdleConnections?.();
-        const timer = setTimeout(() => httpServer.closeAllConnections?.(), graceMs);
+        httpServer.closeAllConnections?.();
         await closed;
-        clearTimeout(timer);
-        while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
         await cleanup();
       },
     };

@@ -32,8 +32,13 @@ export async function buildServer(): Promise<void> {
 }
 
 /** Starts the production server bundle as a real process with the given environment. */
-export function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
+export function spawnServer(
+  env: Record<string, string>,
+  options: { prefix?: string[] } = {},
+): ServerProcess {
+  // `prefix`: a command to run the server under, e.g. unshare for a PID namespace.
+  const [command, ...args] = [...(options.prefix ?? []), process.execPath, 'dist/server/main.mjs'];
+  const child = spawn(command!, args, {
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -10,6 +10,7 @@ import {
   twoFactor,
   username,
 } from 'better-auth/plugins';
+import { APIError } from 'better-auth/api';
 import { ac, roles } from '../../contracts/access-control';
 import type { Mailer } from '../mail/mailer';
 import { deleteAccountLinkErrors } from './delete-account-link';
@@ -73,8 +74,15 @@ export function authPlugins(deps: PluginDeps = noDeps) {
         ),
     }),
     phoneNumber({
-      sendOTP: async ({ phoneNumber: to, code }) =>
-        sms.send({ to, text: `Your ESOP CRM code is ${code}. It is valid for 5 minutes.` }),
+      sendOTP: async ({ phoneNumber: to, code }) => {
+        if (sms.mode === 'off') {
+          throw new APIError('SERVICE_UNAVAILABLE', {
+            code: 'SMS_NOT_CONFIGURED',
+            message: 'Text messages are not set up on this server',
+          });
+        }
+        await sms.send({ to, text: `Your ESOP CRM code is ${code}. It is valid for 5 minutes.` });
+      },
       // E.164: + and 8–15 digits.
       phoneNumberValidator: (value) => /^\+[1-9]\d{7,14}$/.test(value),
     }),
@@ -89,7 +97,12 @@ export function authPlugins(deps: PluginDeps = noDeps) {
             phoneNumberVerified?: boolean;
             twoFactorChannel?: string | null;
           };
-          if (u.twoFactorChannel === 'sms' && u.phoneNumber && u.phoneNumberVerified) {
+          if (
+            sms.mode !== 'off' &&
+            u.twoFactorChannel === 'sms' &&
+            u.phoneNumber &&
+            u.phoneNumberVerified
+          ) {
             await sms.send({ to: u.phoneNumber, text: `Your ESOP CRM sign-in code is ${otp}.` });
           } else {
             await mailer.send(

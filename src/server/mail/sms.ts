@@ -3,7 +3,8 @@ import { outboxMessage } from '../db/schema';
 import type { Logger } from '../logger';
 
 export interface SmsSender {
-  readonly mode: 'webhook' | 'outbox';
+  /** `off`: production without SMS_WEBHOOK_URL (no local outbox there); sending throws. */
+  readonly mode: 'webhook' | 'outbox' | 'off';
   send(message: { to: string; text: string }): Promise<void>;
 }
 
@@ -15,8 +16,18 @@ export function createSmsSender(options: {
   webhookUrl?: string;
   db: Database;
   logger: Logger;
+  /** In production there is no outbox: without a gateway, SMS are off. */
+  production?: boolean;
 }): SmsSender {
   const { webhookUrl } = options;
+  if (!webhookUrl && options.production) {
+    return {
+      mode: 'off',
+      async send() {
+        throw new Error('SMS are not configured on this server (SMS_WEBHOOK_URL)');
+      },
+    };
+  }
   if (webhookUrl) {
     return {
       mode: 'webhook',
