@@ -100,7 +100,7 @@ describe(
         statuses.push(res.status);
         if (res.status === 429) {
           expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-          expect(await res.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+          expect(await res.json()).toMatchObject({ code: 'SIGN_IN_DELAYED' });
         }
       }
       expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);

@@ -73,15 +73,12 @@ export function createAddressRateLimiter(storage?: SecondaryStorage): AddressRat
 }
 
 /** 429 in better-auth's error shape, with the fixed "too many attempts" message. */
-export function tooManyAttempts(retryAfterSeconds?: number, message?: string): Response {
+export function tooManyAttempts(): Response {
   return Response.json(
     {
       code: 'TOO_MANY_REQUESTS',
-      message: message ?? 'Too many attempts. Please wait a moment and try again.',
+      message: 'Too many attempts. Please wait a moment and try again.',
     },
-    {
-      status: 429,
-      headers: retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : undefined,
-    },
+    { status: 429 },
   );
 }

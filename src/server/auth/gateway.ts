@@ -113,9 +113,12 @@ export function createAuthGateway(deps: AuthGatewayDeps) {
     );
     if ('result' in outcome) return outcome.result;
     const seconds = Math.ceil(outcome.retryAfterMs / 1000);
-    return tooManyAttempts(
-      seconds,
-      `Too many failed sign-ins for this account. Try again in ${seconds} s, or sign in with a link sent by e-mail.`,
+    return Response.json(
+      {
+        code: 'SIGN_IN_DELAYED',
+        message: `Too many failed sign-ins for this account. Try again in ${seconds} s, or sign in with a link sent by e-mail.`,
+      },
+      { status: 429, headers: { 'retry-after': String(seconds) } },
     );
   }
 

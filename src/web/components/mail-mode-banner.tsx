@@ -20,7 +20,8 @@ export function MailModeBanner() {
       <Mail className="size-3.5 shrink-0" aria-hidden="true" />
       <p>
         Local mode: e-mails are not sent. They are printed in the server console and kept in the
-        outbox.
+        outbox (on the server's machine; the first time, open the outbox link the server printed
+        when it started).
         {outboxPath ? (
           <>
             {' '}

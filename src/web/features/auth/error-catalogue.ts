@@ -52,6 +52,9 @@ export const authErrorCatalogue: Record<string, string> = {
   BODY_MUST_BE_AN_OBJECT: NOT_COMPLETED,
   CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: 'This sign-in was blocked for your security. Try again.',
   INVALID_ORIGIN: 'This request was blocked for your security. Reload the page and try again.',
+  UNSUPPORTED_MEDIA_TYPE: NOT_COMPLETED,
+  INVALID_JSON: NOT_COMPLETED,
+  SMS_NOT_CONFIGURED: 'Text messages are not set up on this server. Use e-mail instead.',
   MISSING_OR_NULL_ORIGIN:
     'This request was blocked for your security. Reload the page and try again.',
   INVALID_CALLBACK_URL: 'This request pointed to an address outside ESOP CRM.',

@@ -48,6 +48,10 @@ let messages: Record<string, string> = {
   FAILED_TO_CREATE_SESSION: 'Signing in failed. Please try again.',
   TOO_MANY_REQUESTS: TOO_MANY_REQUESTS_MESSAGE,
   RATE_LIMITED: TOO_MANY_REQUESTS_MESSAGE,
+  // Our gateway (src/server/auth/gateway.ts and sign-in-gate.ts).
+  SIGN_IN_DELAYED:
+    'Too many failed sign-ins for this account. Wait a little and try again, or sign in with a link sent by e-mail.',
+  SIGN_IN_METHOD_NOT_ALLOWED: 'This way of signing in is not available.',
 };
 
 /** Resolves once the full catalogue is in use; tests await it. Never rejects (offline: core only). */
