@@ -22,6 +22,11 @@ export default defineConfig({
   use: {
     // Set by global setup; workers evaluate this file again and see it.
     baseURL: process.env.E2E_BASE_URL,
+    // The API calls a journey makes for its setup (page.request) carry the app's Origin, as the
+    // SPA's own do: /api/v1 refuses cookie writes without it (issue 11, finding 8).
+    extraHTTPHeaders: process.env.E2E_BASE_URL ? { origin: process.env.E2E_BASE_URL } : {},
+    // The firm's time zone (APP_TIME_ZONE): the browser's "today" is the server's.
+    timezoneId: 'Europe/Amsterdam',
     headless: true,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

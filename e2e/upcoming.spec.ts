@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, firmDate, test } from './support/clock';
 import { createVerifiedUser, signIn } from './support/auth';
 
 /** A call to the business API with the page's session (its cookie jar is the browser's). */
@@ -8,10 +9,8 @@ async function api<T>(request: APIRequestContext, path: string, data: object): P
   return (await response.json()) as T;
 }
 
-/** `YYYY-MM-DD`, `days` from today (UTC, as the server counts). */
-function isoDaysFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
+/** `YYYY-MM-DD`, `days` from the server's today (the firm's calendar, pinnable). */
+const isoDaysFromToday = firmDate;
 
 /**
  * Issue 5's practice view: a grant whose one-year cliff falls in the next 90 days shows on

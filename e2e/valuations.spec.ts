@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, firmDate, test } from './support/clock';
 import { createVerifiedUser, signIn, toast } from './support/auth';
 
 /** A call to the business API with the page's session (its cookie jar is the browser's). */
@@ -8,9 +9,9 @@ async function api<T>(request: APIRequestContext, path: string, data: object): P
   return (await response.json()) as T;
 }
 
-/** Today − n months (UTC), as YYYY-MM-DD; the day is clamped to 28 so every month has it. */
+/** Today − n months in the firm's calendar, as YYYY-MM-DD; the day is clamped to 28. */
 function isoMonthsAgo(months: number): string {
-  const now = new Date();
+  const now = new Date(`${firmDate()}T00:00:00Z`);
   const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1));
   const day = Math.min(now.getUTCDate(), 28);
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;

@@ -117,6 +117,8 @@ export default async function globalSetup(): Promise<void> {
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
       NODE_ENV: 'test',
+      // `npm run test:clock` pins the business clock (the journeys pin the browser's the same way).
+      ...(process.env.TEST_CLOCK ? { TEST_CLOCK: process.env.TEST_CLOCK } : {}),
     },
   });
   for (const stream of [server.stdout, server.stderr]) {

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   calendarDateIn,
+  configureClock,
   DEFAULT_TIME_ZONE,
   isTimeZone,
   setTimeZone,
+  now,
   timeZone,
   today,
 } from './clock';
@@ -60,5 +62,26 @@ describe('today', () => {
   it('refuses an unknown zone and keeps the previous one', () => {
     expect(() => setTimeZone('Nowhere/Else')).toThrow(RangeError);
     expect(timeZone()).toBe('Europe/Amsterdam');
+  });
+});
+
+describe('the pinned clock (TEST_CLOCK, test rigs only)', () => {
+  afterEach(() => configureClock({ APP_TIME_ZONE: DEFAULT_TIME_ZONE }));
+
+  it('runs the business clock from the pinned instant', () => {
+    configureClock({ APP_TIME_ZONE: 'Europe/Amsterdam', TEST_CLOCK: '2026-11-24T23:30:00Z' });
+    // 23:30 UTC is already the next day in Amsterdam.
+    expect(today()).toBe('2026-11-25');
+    const drift = now().getTime() - Date.parse('2026-11-24T23:30:00Z');
+    expect(drift).toBeGreaterThanOrEqual(0);
+    expect(drift).toBeLessThan(5_000);
+    configureClock({ APP_TIME_ZONE: 'Europe/Amsterdam', TEST_CLOCK: '2026-07-01T00:30:00+02:00' });
+    expect(today()).toBe('2026-07-01');
+    expect(calendarDateIn(now(), 'UTC')).toBe('2026-06-30');
+  });
+
+  it('follows the real clock when nothing is pinned', () => {
+    configureClock({ APP_TIME_ZONE: 'UTC' });
+    expect(Math.abs(now().getTime() - Date.now())).toBeLessThan(1_000);
   });
 });

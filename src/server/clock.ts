@@ -59,7 +59,30 @@ export function timeZone(): string {
   return zone;
 }
 
-/** Today's calendar date in the firm's time zone (or the date of `now` there). */
-export function today(now: Date = new Date()): string {
-  return calendarDateIn(now, zone);
+let offsetMs = 0;
+
+/**
+ * Runs the server's clock from `instant` on (test rigs only: `TEST_CLOCK`, refused in
+ * production), so that date-sensitive suites can be run at 23:30 UTC or 00:30 in Amsterdam
+ * whatever the hour (issue 11). Only the business "today" follows it; sessions, tokens and
+ * timestamps keep the real time.
+ */
+export function pinClock(instant: Date | undefined): void {
+  offsetMs = instant ? instant.getTime() - Date.now() : 0;
+}
+
+/** The current instant as the business clock sees it. */
+export function now(): Date {
+  return new Date(Date.now() + offsetMs);
+}
+
+/** Today's calendar date in the firm's time zone (or the date of `instant` there). */
+export function today(instant: Date = now()): string {
+  return calendarDateIn(instant, zone);
+}
+
+/** Sets the zone and, on test rigs, the pinned clock from the validated env (start-up). */
+export function configureClock(env: { APP_TIME_ZONE: string; TEST_CLOCK?: string }): void {
+  setTimeZone(env.APP_TIME_ZONE);
+  pinClock(env.TEST_CLOCK ? new Date(env.TEST_CLOCK) : undefined);
 }

@@ -37,6 +37,16 @@ describe('loadEnv', () => {
     [{ BETTER_AUTH_SECRET: 'short' }, 'BETTER_AUTH_SECRET'],
     [{ NODE_ENV: 'production' }, 'BETTER_AUTH_SECRET'],
     [{ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(40) }, 'SMTP_URL'],
+    [{ TEST_CLOCK: 'tonight' }, 'TEST_CLOCK'],
+    [
+      {
+        NODE_ENV: 'production',
+        BETTER_AUTH_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://mail:25',
+        TEST_CLOCK: '2026-11-24T23:30:00Z',
+      },
+      'TEST_CLOCK',
+    ],
     [{ APP_TIME_ZONE: 'Europe/Amsterdamm' }, 'APP_TIME_ZONE'],
     [{ APP_TIME_ZONE: 'CEST+2' }, 'APP_TIME_ZONE'],
   ])('rejects %j naming %s', (source, variable) => {

@@ -47,6 +47,16 @@ export const envSchema = z
     TRUSTED_PROXIES: z.string().optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     DEMO: booleanFlag.default('off'),
+    /**
+     * Test rigs only: the business clock runs from this instant (ISO 8601 with a zone, e.g.
+     * 2026-11-24T23:30:00Z) so that date-sensitive suites can run at any hour. Refused in production.
+     */
+    TEST_CLOCK: z.iso
+      .datetime({
+        offset: true,
+        error: 'TEST_CLOCK must be an ISO date-time such as 2026-11-24T23:30:00Z',
+      })
+      .optional(),
     /** The firm's time zone: the server's "today" is the calendar day there, not in UTC. */
     APP_TIME_ZONE: z
       .string()
@@ -62,6 +72,13 @@ export const envSchema = z
         path: ['SMTP_URL'],
         message:
           'SMTP_URL is required in production (e-mails would otherwise go to the local outbox)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.TEST_CLOCK) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_CLOCK'],
+        message: 'TEST_CLOCK is for test rigs and not allowed in production',
       });
     }
     if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {

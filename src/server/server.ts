@@ -4,7 +4,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import type { ErrorCode } from '../contracts/errors';
 import { applyAdminEmails, createAuth } from './auth/auth';
-import { setTimeZone } from './clock';
+import { configureClock } from './clock';
 import { localSecret } from './data-dir';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import type { Env } from './env';
@@ -73,7 +73,7 @@ export async function startServer({
   opened,
 }: StartOptions): Promise<RunningServer> {
   // Before the demo seed (beforeListen), which dates its data from today.
-  setTimeZone(env.APP_TIME_ZONE);
+  configureClock(env);
   const cleanups: (() => Promise<void> | void)[] = [];
   const cleanup = async () => {
     for (const fn of cleanups.reverse()) await fn();

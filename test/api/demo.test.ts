@@ -163,7 +163,7 @@ beforeAll(async () => {
       };
     }),
   );
-}, 60_000);
+}, 180_000);
 afterAll(() => t.close());
 
 describe('demo workspace (npm run demo)', () => {

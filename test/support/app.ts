@@ -44,6 +44,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     DATA_DIR: '/nonexistent-test-data-dir',
     BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     AUTH_RATE_LIMIT: 'off',
+    // `npm run test:clock` runs the date-sensitive suites with the business clock pinned.
+    ...(process.env.TEST_CLOCK ? { TEST_CLOCK: process.env.TEST_CLOCK } : {}),
     ...options.env,
   });
   const memory = memoryMailer();

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, vi } from 'vitest';
+import { pinClock } from '../../src/server/clock';
 import { allowedConsoleErrors } from './console';
+
+// `npm run test:clock`: the tests' own "today" runs from the same pinned instant as the server's
+// (createTestApp passes TEST_CLOCK on), before any test module computes a date.
+if (process.env.TEST_CLOCK) pinClock(new Date(process.env.TEST_CLOCK));
 
 // style.md: console.error during a test fails it (an error nobody asserted on is a bug).
 // A test that expects a library to log may allow it with `allowConsoleError(/pattern/)`.

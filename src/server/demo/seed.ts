@@ -76,8 +76,8 @@ export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logg
       };
     });
     const equity = buildDemoEquity(organizationId, companyRows);
-    const grants = buildDemoGrants(organizationId, companyRows, equity, today(now));
-    const valuationSpecs = planDemoValuations(organizationId, companyRows, equity, today(now));
+    const grants = buildDemoGrants(organizationId, companyRows, equity, today());
+    const valuationSpecs = planDemoValuations(organizationId, companyRows, equity, today());
     let valuationCount = 0;
     let settlementCount = 0;
     await db.transaction(async (tx) => {

@@ -17,7 +17,7 @@ import { createActorResolver } from '../auth/session';
 import { serveAvatar } from '../auth/avatar';
 import { createAuthGateway } from '../auth/gateway';
 import type { Database } from '../db/client';
-import { setTimeZone } from '../clock';
+import { configureClock } from '../clock';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
@@ -70,7 +70,7 @@ function newV1(): OpenAPIHono<AppEnv> {
 /** Builds the whole HTTP application: auth, the business API, the dev outbox and the SPA. */
 export function createApp(deps: AppDeps) {
   const { env, db, auth, logger } = deps;
-  setTimeZone(env.APP_TIME_ZONE);
+  configureClock(env);
   const trustedProxies = (env.TRUSTED_PROXIES ?? '')
     .split(',')
     .map((s) => s.trim())

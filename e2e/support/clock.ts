@@ -1,0 +1,36 @@
+import { test as base } from '@playwright/test';
+import { calendarDateIn } from '../../src/server/clock';
+
+/** The firm's zone the e2e server runs in (APP_TIME_ZONE default) and the browser is set to. */
+const FIRM_ZONE = 'Europe/Amsterdam';
+
+/** The instant the business clock runs from under `npm run test:clock`, else none. */
+const pinned = process.env.TEST_CLOCK ? new Date(process.env.TEST_CLOCK) : undefined;
+const startedAt = Date.now();
+
+/** Now, as the server and the browser see it (pinned under `npm run test:clock`). */
+export function clockNow(): Date {
+  return pinned ? new Date(pinned.getTime() + (Date.now() - startedAt)) : new Date();
+}
+
+/** `YYYY-MM-DD` in the firm's calendar, `days` from the server's today (issue 11). */
+export function firmDate(days = 0): string {
+  const today = calendarDateIn(clockNow(), FIRM_ZONE);
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Playwright's `test` whose pages run their clock from the same pinned instant as the server
+ * (only under `npm run test:clock`; otherwise the real clock), so that the journeys' "today", the
+ * browser's and the server's agree at any hour.
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    if (pinned) await page.clock.install({ time: clockNow() });
+    await use(page);
+  },
+});
+
+export { expect } from '@playwright/test';
