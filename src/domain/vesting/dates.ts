@@ -1,6 +1,13 @@
+import { dayFromCivil, formatDay, monthDays } from './days';
 import type { DayOfMonth } from './types';
 
-/** Calendar arithmetic on ISO dates, without time zones. */
+/**
+ * Calendar arithmetic on ISO dates, without time zones, for the forms, the demo, the charts and
+ * the valuations. Proleptic Gregorian in every year, on the engine's day numbers (days.ts):
+ * 0050-01-31 is year 50. (`Date.UTC` maps years 0–99 to 1900–1999, so `addDays('0050-01-31', 1)`
+ * was '1950-02-01' before issue 11.) Dates past 9999 are written with a five-digit year, as the
+ * engine writes them.
+ */
 
 interface Ymd {
   y: number;
@@ -16,8 +23,9 @@ export function formatDate({ y, m, d }: Ymd): string {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
+/** Days in month `m` (1–12) of year `y`. */
 export function daysInMonth(y: number, m: number): number {
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return monthDays(y, m);
 }
 
 /**
@@ -33,7 +41,7 @@ export function addMonths(
   const s = parseDate(start);
   const index = s.y * 12 + (s.m - 1) + months;
   const y = Math.floor(index / 12);
-  const m = (index % 12) + 1;
+  const m = index - y * 12 + 1;
   const wanted =
     rule === 'VESTING_START_DAY_OR_LAST_DAY_OF_MONTH'
       ? s.d
@@ -43,14 +51,19 @@ export function addMonths(
   return formatDate({ y, m, d: Math.min(wanted, daysInMonth(y, m)) });
 }
 
+/** The day number of a `YYYY-MM-DD` date (a day past the month's end rolls over, as Date.UTC did). */
+function dayOf(iso: string): number {
+  const { y, m, d } = parseDate(iso);
+  const day = dayFromCivil(y, m, d);
+  if (!Number.isFinite(day)) throw new RangeError(`Not a date: ${JSON.stringify(iso)}`);
+  return day;
+}
+
 export function addDays(date: string, days: number): string {
-  const { y, m, d } = parseDate(date);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  return formatDay(dayOf(date) + days);
 }
 
 /** Whole days from `a` to `b` (negative when b is earlier). */
 export function daysBetween(a: string, b: string): number {
-  const x = parseDate(a);
-  const y = parseDate(b);
-  return Math.round((Date.UTC(y.y, y.m - 1, y.d) - Date.UTC(x.y, x.m - 1, x.d)) / 86_400_000);
+  return dayOf(b) - dayOf(a);
 }

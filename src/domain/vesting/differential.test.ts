@@ -681,7 +681,15 @@ describe('the integer-day engine gives exactly what the string-based engine gave
   it(
     'property: date arithmetic and allocation match',
     () => {
+      // dates.ts no longer goes through Date.UTC (issue 11): years below 200 are held to the
+      // reference 400 years on, years above 9800 to the reference 400 years earlier (its
+      // five-digit years were written "+010050-…"), moved back.
+      const CYCLE_DAYS = 146_097;
       const date = fc.oneof(realDate, dateBetween('0000-01-01', '9999-12-31'));
+      const shiftOf = (d: string) => {
+        const y = Number(d.slice(0, 4));
+        return y < 200 ? 400 : y > 9800 ? -400 : 0;
+      };
       fc.assert(
         fc.property(
           date,
@@ -689,12 +697,22 @@ describe('the integer-day engine gives exactly what the string-based engine gave
           fc.integer({ min: -1200, max: 1200 }),
           fc.option(fc.constantFrom(...DAY_OF_MONTH_OPTIONS), { nil: undefined }),
           (a, b, n, rule) => {
-            expect(addMonths(a, n, rule)).toBe(reference.addMonths(a, n, rule));
-            expect(addDays(a, n * 17)).toBe(reference.addDays(a, n * 17));
-            expect(daysBetween(a, b)).toBe(reference.daysBetween(a, b));
+            const sa = shiftOf(a);
+            const sb = shiftOf(b);
+            const a2 = shiftYears(a, sa, ISO_IN);
+            const b2 = shiftYears(b, sb, ISO_IN);
+            expect(addMonths(a, n, rule)).toBe(
+              shiftYears(reference.addMonths(a2, n, rule), -sa, ISO_OUT),
+            );
+            expect(addDays(a, n * 17)).toBe(
+              shiftYears(reference.addDays(a2, n * 17), -sa, ISO_OUT),
+            );
+            expect(daysBetween(a, b)).toBe(
+              reference.daysBetween(a2, b2) - ((sb - sa) / 400) * CYCLE_DAYS,
+            );
             const y = Number(a.slice(0, 4));
             const m = Number(a.slice(5, 7));
-            expect(daysInMonth(y, m)).toBe(reference.daysInMonth(y, m));
+            expect(daysInMonth(y, m)).toBe(reference.daysInMonth(y + sa, m));
           },
         ),
         { numRuns: 3_000 },

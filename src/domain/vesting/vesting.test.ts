@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allocate, allocatePortions } from './allocation';
-import { addMonths } from './dates';
+import { addDays, addMonths, daysBetween, daysInMonth } from './dates';
 import { computeVesting, periodDates, vestedAsOf } from './schedule';
 import {
   ALLOCATION_TYPES,
@@ -476,5 +476,26 @@ describe('allocation arithmetic', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('calendar arithmetic of dates.ts in years 0001–0099 (issue 11)', () => {
+  it('adds days and counts days as the years themselves, not as 1900–1999', () => {
+    expect(addDays('0050-01-31', 1)).toBe('0050-02-01');
+    expect(addDays('0099-12-31', 1)).toBe('0100-01-01');
+    expect(addDays('0100-01-01', -1)).toBe('0099-12-31');
+    expect(addDays('0001-01-01', 365)).toBe('0002-01-01');
+    expect(daysBetween('0099-12-31', '0100-01-01')).toBe(1);
+    expect(daysBetween('0004-02-28', '0004-03-01')).toBe(2);
+    expect(daysBetween('0001-01-01', '9999-12-31')).toBe(3_652_058);
+  });
+
+  it('knows the leap years of the proleptic Gregorian calendar', () => {
+    expect(daysInMonth(0, 2)).toBe(29);
+    expect(daysInMonth(4, 2)).toBe(29);
+    expect(daysInMonth(100, 2)).toBe(28);
+    expect(daysInMonth(400, 2)).toBe(29);
+    expect(addMonths('0003-02-28', 12, '29_OR_LAST_DAY_OF_MONTH')).toBe('0004-02-29');
+    expect(addMonths('0001-01-31', 1)).toBe('0001-02-28');
   });
 });
