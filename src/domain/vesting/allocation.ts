@@ -1,5 +1,15 @@
 import type { AllocationType } from './types';
 
+const MAX = Number.MAX_SAFE_INTEGER;
+
+/** ⌊a / b⌋ for whole numbers 0 ≤ a, 0 < b with a + b ≤ MAX (a double quotient is off by ≤ 1). */
+function floorDiv(a: number, b: number): number {
+  let q = Math.floor(a / b);
+  if (q * b > a) q--;
+  else if ((q + 1) * b <= a) q++;
+  return q;
+}
+
 /**
  * Splits `quantity` whole shares into `count` installments per the OCF allocation type
  * (domain.md, shown on 18 shares in 4: CUMULATIVE_ROUNDING 5-4-5-4, CUMULATIVE_ROUND_DOWN 4-5-4-5,
@@ -17,17 +27,22 @@ export function allocate(
   switch (type) {
     case 'CUMULATIVE_ROUNDING':
     case 'CUMULATIVE_ROUND_DOWN': {
-      // Plain numbers are exact while 2·q·n stays a safe integer and the quotient's spacing
-      // (1/2n) is coarser than a double's at q (q ≤ 10¹², n ≤ 1,000): the common case, and fast.
-      if (2 * quantity * count <= Number.MAX_SAFE_INTEGER && quantity <= 1e12 && count <= 1000) {
-        const parts: number[] = [];
+      // Plain numbers while every intermediate value is a safe integer (2·q·k + n plus the
+      // divisor 2n at most 2·q·n + 3n): floorDiv then divides exactly. The common case, and fast
+      // (10,000 daily installments of a billion shares stay on it).
+      if (
+        Number.isSafeInteger(quantity) &&
+        quantity >= 0 &&
+        2 * quantity * count + 3 * count <= MAX
+      ) {
+        const parts = new Array<number>(count);
+        const down = type === 'CUMULATIVE_ROUND_DOWN';
         let previous = 0;
         for (let k = 1; k <= count; k++) {
-          const cumulative =
-            type === 'CUMULATIVE_ROUNDING'
-              ? Math.floor((2 * quantity * k + count) / (2 * count))
-              : Math.floor((quantity * k) / count);
-          parts.push(cumulative - previous);
+          const cumulative = down
+            ? floorDiv(quantity * k, count)
+            : floorDiv(2 * quantity * k + count, 2 * count);
+          parts[k - 1] = cumulative - previous;
           previous = cumulative;
         }
         return parts;
@@ -69,16 +84,6 @@ export function allocatePortions(
     allocatePortionsExactly(quantity, portions, type) ??
     allocatePortionsBig(quantity, portions, type)
   );
-}
-
-const MAX = Number.MAX_SAFE_INTEGER;
-
-/** ⌊a / b⌋ for whole numbers 0 ≤ a, 0 < b with a + b ≤ MAX (a double quotient is off by ≤ 1). */
-function floorDiv(a: number, b: number): number {
-  let q = Math.floor(a / b);
-  if (q * b > a) q--;
-  else if ((q + 1) * b <= a) q++;
-  return q;
 }
 
 /**
@@ -152,4 +157,65 @@ function allocatePortionsBig(
     previous = capped;
     return Number(part);
   });
+}
+
+/** A milestone's amount: a portion of the quantity, or else a fixed number of shares. */
+export interface MilestoneAmount {
+  portion?: { numerator: number; denominator: number } | undefined;
+  quantity?: number | undefined;
+}
+
+/**
+ * Whole-share amounts of milestones taken in the order given (the engine gives them in the order
+ * they vest): the running total of their exact amounts (portions of `quantity` plus fixed
+ * quantities) is rounded, half up or down for CUMULATIVE_ROUND_DOWN, and each amount is the
+ * difference (domain.md "Milestones and combined terms"; OCF allocation_type). The running total
+ * never passes `quantity`: terms that would vest more than it (the contracts refuse them; stored
+ * grants from before may hold them) vest at most the quantity, the later items getting less.
+ */
+export function allocateInOrder(
+  quantity: number,
+  items: readonly MilestoneAmount[],
+  type: AllocationType = 'CUMULATIVE_ROUNDING',
+): number[] {
+  const portions: { numerator: number; denominator: number }[] = [];
+  for (const item of items) if (item.portion) portions.push(item.portion);
+  // A fixed quantity F is a whole number, so rounding F + x is F + rounding x: the portions'
+  // running total rounds as if alone, and the fixed quantities add to it.
+  const rounded = allocatePortions(quantity, portions, type);
+  const parts = new Array<number>(items.length);
+  let fixed = 0;
+  let portionTotal = 0;
+  let previous = 0;
+  let j = 0;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (item.portion) portionTotal += rounded[j++]!;
+    else fixed += item.quantity ?? 0;
+    const total = fixed + portionTotal;
+    const cumulative = total < quantity ? total : quantity;
+    parts[i] = cumulative - previous;
+    previous = cumulative;
+  }
+  return parts;
+}
+
+/**
+ * How combined terms split the quantity between their parts: by the parts' portions, the running
+ * total rounded down when any part rounds down (CUMULATIVE_ROUND_DOWN), so that no part of a
+ * round-down grant gets a rounded-up share; half up otherwise.
+ */
+export function splitBetweenParts(
+  quantity: number,
+  parts: readonly {
+    portion: { numerator: number; denominator: number };
+    terms: { allocation?: AllocationType | undefined };
+  }[],
+): number[] {
+  const down = parts.some((p) => p.terms.allocation === 'CUMULATIVE_ROUND_DOWN');
+  return allocatePortions(
+    quantity,
+    parts.map((p) => p.portion),
+    down ? 'CUMULATIVE_ROUND_DOWN' : 'CUMULATIVE_ROUNDING',
+  );
 }

@@ -1,4 +1,4 @@
-import { allocate, allocatePortions } from './allocation';
+import { allocate, allocateInOrder, allocatePortions, splitBetweenParts } from './allocation';
 import {
   addMonthsDay,
   formatDay,
@@ -175,26 +175,70 @@ function addTime(draft: Draft, quantity: number, start: string, terms: TimeTerms
   }
 }
 
+/**
+ * Milestones: each achieved milestone (on or before its deadline) vests on its date. Amounts are
+ * rounded on the running total in the order the milestones vest (achievement date, ties in list
+ * order), then the others in list order (domain.md "Milestones and combined terms"), so that under
+ * CUMULATIVE_ROUND_DOWN what has vested is never more than the achieved amount rounded down. The
+ * front- and back-loaded types (refused by the contracts for milestones; stored terms may carry
+ * them) round half up, as CUMULATIVE_ROUNDING.
+ */
 function addMilestones(draft: Draft, quantity: number, terms: MilestoneTerms, asOfDay: number) {
   if (!Array.isArray(terms.milestones)) invalid('milestones must be a list');
   if (!KNOWN_ALLOCATIONS.has(terms.allocation))
     invalid(`unknown allocation ${show(terms.allocation)}`);
-  for (const m of terms.milestones) {
+  const milestones = terms.milestones;
+  const count = milestones.length;
+  for (const m of milestones) {
     if (m.portion) checkPortion(m.portion, 'milestone portion');
     if (m.quantity != null) wholeNumber(m.quantity, 'milestone quantity', 0);
   }
-  const withPortion = terms.milestones.filter((m) => m.portion);
-  const portionAmounts = allocatePortions(
-    quantity,
-    withPortion.map((m) => m.portion!),
-    terms.allocation,
-  );
-  const amounts = new Map(withPortion.map((m, i) => [m.id, portionAmounts[i]!]));
-  for (const m of terms.milestones) {
-    const amount = amounts.get(m.id) ?? m.quantity ?? 0;
+  const deadlineDays = new Array<number | null>(count);
+  // The day each milestone vests on, or null.
+  const vestDays = new Array<number | null>(count);
+  let inOrder = true;
+  let lastVest = -Infinity;
+  let seenUnvested = false;
+  for (let i = 0; i < count; i++) {
+    const m = milestones[i]!;
     const achieved = m.achievedDate ? dayOrThrow(m.achievedDate, 'achievedDate') : null;
     const deadline = m.deadline ? dayOrThrow(m.deadline, 'deadline') : null;
-    if (achieved !== null && (deadline === null || achieved <= deadline)) {
+    deadlineDays[i] = deadline;
+    const vests = achieved !== null && (deadline === null || achieved <= deadline);
+    vestDays[i] = vests ? achieved : null;
+    if (vests) {
+      if (seenUnvested || achieved < lastVest) inOrder = false;
+      lastVest = achieved;
+    } else seenUnvested = true;
+  }
+  // Rounding order: the vesting ones by date (a stable sort keeps ties in list order), the rest.
+  let order: number[] | null = null;
+  if (!inOrder) {
+    const vesting: number[] = [];
+    const rest: number[] = [];
+    for (let i = 0; i < count; i++) (vestDays[i] === null ? rest : vesting).push(i);
+    vesting.sort((a, b) => vestDays[a]! - vestDays[b]! || a - b);
+    order = vesting.concat(rest);
+  }
+  const type = terms.allocation === 'CUMULATIVE_ROUND_DOWN' ? terms.allocation : undefined;
+  const amounts = new Array<number>(count);
+  if (order === null) {
+    const parts = allocateInOrder(quantity, milestones, type);
+    for (let i = 0; i < count; i++) amounts[i] = parts[i]!;
+  } else {
+    const parts = allocateInOrder(
+      quantity,
+      order.map((i) => milestones[i]!),
+      type,
+    );
+    order.forEach((i, k) => (amounts[i] = parts[k]!));
+  }
+  for (let i = 0; i < count; i++) {
+    const m = milestones[i]!;
+    const amount = amounts[i]!;
+    const achieved = vestDays[i]!;
+    const deadline = deadlineDays[i]!;
+    if (achieved !== null) {
       draft.tranches.push({
         day: achieved,
         quantity: amount,
@@ -237,10 +281,7 @@ function addBase(
     case 'combined': {
       if (!Array.isArray(terms.parts)) invalid('parts must be a list');
       for (const part of terms.parts) checkPortion(part.portion, 'part portion');
-      const amounts = allocatePortions(
-        quantity,
-        terms.parts.map((p) => p.portion),
-      );
+      const amounts = splitBetweenParts(quantity, terms.parts);
       terms.parts.forEach((part, i) => addBase(draft, amounts[i]!, start, part.terms, asOfDay));
       return;
     }

@@ -6,8 +6,12 @@ import { computeVesting, periodDates, vestedAsOf } from './schedule';
 import {
   ALLOCATION_TYPES,
   DAY_OF_MONTH_OPTIONS,
+  type AllocationType,
+  type Milestone,
+  type MilestoneTerms,
   type TimeTerms,
   type VestingPolicy,
+  type VestingTerms,
 } from './types';
 
 const monthly = (
@@ -465,8 +469,9 @@ describe('allocation arithmetic', () => {
     };
     fc.assert(
       fc.property(
-        fc.integer({ min: 0, max: 1e12 }),
-        fc.integer({ min: 1, max: 1000 }),
+        fc.oneof(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 0, max: 1e9 })),
+        // Up to 10,000 installments (issue 11's daily schedules over years).
+        fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 10_000 })),
         fc.boolean(),
         (q, n, down) => {
           expect(allocate(q, n, down ? 'CUMULATIVE_ROUND_DOWN' : 'CUMULATIVE_ROUNDING')).toEqual(
@@ -476,6 +481,286 @@ describe('allocation arithmetic', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+// ------------------------------------------------------------------------------------ issue 11
+
+const third = { numerator: 1, denominator: 3 };
+const milestoneOf = (
+  id: string,
+  amount: { portion: { numerator: number; denominator: number } } | { quantity: number },
+  achievedDate: string | null = null,
+  deadline: string | null = null,
+): Milestone => ({ id, name: id.toUpperCase(), ...amount, achievedDate, deadline });
+
+describe('terms that would vest more than the grant (issue 11): the engine caps them', () => {
+  it('a fixed quantity next to portions of the whole never vests more than the quantity', () => {
+    const result = computeVesting({
+      quantity: 1000,
+      vestingStartDate: '2024-01-01',
+      terms: {
+        type: 'milestone',
+        milestones: [
+          milestoneOf('all', { portion: { numerator: 1, denominator: 1 } }, '2024-03-01'),
+          milestoneOf('extra', { quantity: 500 }, '2024-06-01'),
+        ],
+      },
+      asOf: '2025-01-01',
+    });
+    expect(result).toMatchObject({ vested: 1000, unvested: 0, forfeited: 0 });
+    expect(result.installments.map((i) => [i.milestoneId, i.quantity])).toEqual([['all', 1000]]);
+  });
+
+  it('a combined part whose fixed quantities exceed the part gets at most the part', () => {
+    const result = computeVesting({
+      quantity: 1000,
+      vestingStartDate: '2024-01-01',
+      terms: {
+        type: 'combined',
+        parts: [
+          {
+            portion: { numerator: 1, denominator: 4 },
+            terms: { type: 'milestone', milestones: [milestoneOf('m', { quantity: 600 })] },
+          },
+          { portion: { numerator: 3, denominator: 4 }, terms: monthly(12) },
+        ],
+      },
+      asOf: '2026-01-01',
+    });
+    expect(result.pending).toEqual([{ milestoneId: 'm', quantity: 250 }]);
+    expect(result).toMatchObject({ vested: 750, unvested: 250 });
+  });
+});
+
+describe('milestones round in the order they vest (issue 11)', () => {
+  const listedLastVestsFirst = (allocation: AllocationType): MilestoneTerms => ({
+    type: 'milestone',
+    allocation,
+    milestones: [
+      milestoneOf('a', { portion: third }),
+      milestoneOf('b', { portion: third }, '2024-09-01'),
+      milestoneOf('c', { portion: third }, '2024-03-01'),
+    ],
+  });
+
+  it('CUMULATIVE_ROUND_DOWN: the first to vest gets the rounded-down share, wherever it is listed', () => {
+    const result = computeVesting({
+      quantity: 10,
+      vestingStartDate: '2024-01-01',
+      terms: listedLastVestsFirst('CUMULATIVE_ROUND_DOWN'),
+      asOf: '2025-01-01',
+    });
+    // 10 × 1/3 = 3.33 → 3; 10 × 2/3 = 6.67 → 6; the rest (4) is still pending.
+    expect(result.installments.map((i) => [i.milestoneId, i.quantity, i.cumulative])).toEqual([
+      ['c', 3, 3],
+      ['b', 3, 6],
+    ]);
+    expect(result.pending).toEqual([{ milestoneId: 'a', quantity: 4 }]);
+  });
+
+  it('CUMULATIVE_ROUNDING: the running total in vesting order rounds half up', () => {
+    const result = computeVesting({
+      quantity: 1,
+      vestingStartDate: '2024-01-01',
+      terms: {
+        type: 'milestone',
+        milestones: [
+          milestoneOf('a', { portion: { numerator: 1, denominator: 2 } }),
+          milestoneOf('b', { portion: { numerator: 1, denominator: 2 } }, '2024-03-01'),
+        ],
+      },
+      asOf: '2025-01-01',
+    });
+    // Half of one share, achieved first, rounds half up to 1; the other half gets 0.
+    expect(result.installments.map((i) => [i.milestoneId, i.quantity])).toEqual([['b', 1]]);
+    expect(result).toMatchObject({ vested: 1, unvested: 0 });
+  });
+
+  it('ties on a date keep the list order; fixed quantities count in the running total', () => {
+    const result = computeVesting({
+      quantity: 100,
+      vestingStartDate: '2024-01-01',
+      terms: {
+        type: 'milestone',
+        allocation: 'CUMULATIVE_ROUND_DOWN',
+        milestones: [
+          milestoneOf('late', { portion: third }, '2024-12-01'),
+          milestoneOf('fixed', { quantity: 10 }, '2024-05-01'),
+          milestoneOf('same1', { portion: third }, '2024-05-01'),
+          milestoneOf('same2', { portion: { numerator: 1, denominator: 6 } }, '2024-05-01'),
+        ],
+      },
+      asOf: '2025-01-01',
+    });
+    // 10; 10 + 33.3 → 43; 10 + 50 = 60; 10 + 83.3 → 93.
+    expect(result.installments.map((i) => [i.milestoneId, i.cumulative])).toEqual([
+      ['fixed', 10],
+      ['same1', 43],
+      ['same2', 60],
+      ['late', 93],
+    ]);
+  });
+
+  const milestoneSet = fc
+    .record({
+      quantity: fc.oneof(fc.integer({ min: 0, max: 1_000 }), fc.integer({ min: 0, max: 1e9 })),
+      items: fc.array(
+        fc.record({
+          kind: fc.constantFrom('portion', 'portion', 'portion', 'quantity'),
+          numerator: fc.integer({ min: 0, max: 7 }),
+          denominator: fc.integer({ min: 1, max: 12 }),
+          fixed: fc.integer({ min: 1, max: 50 }),
+          achieved: fc.option(fc.integer({ min: 0, max: 6 }), { nil: null }),
+          deadline: fc.option(fc.integer({ min: 0, max: 6 }), { nil: null }),
+        }),
+        { minLength: 1, maxLength: 8 },
+      ),
+      allocation: fc.constantFrom('CUMULATIVE_ROUNDING', 'CUMULATIVE_ROUND_DOWN') as fc.Arbitrary<
+        'CUMULATIVE_ROUNDING' | 'CUMULATIVE_ROUND_DOWN'
+      >,
+    })
+    .map(({ quantity, items, allocation }) => {
+      // Amounts as fractions of the quantity (fixed ones: fixed / quantity), kept within it.
+      let num = 0;
+      const milestones: Milestone[] = [];
+      const exact: { num: number; den: number }[] = [];
+      items.forEach((it, i) => {
+        const byQuantity = it.kind === 'quantity' && quantity > 0;
+        const share = byQuantity ? it.fixed / quantity : it.numerator / it.denominator;
+        if (num + share > 1 + 1e-12) return;
+        num += share;
+        const month = (k: number | null) =>
+          k === null ? null : `2024-${String(k + 1).padStart(2, '0')}-01`;
+        milestones.push(
+          milestoneOf(
+            `m${i}`,
+            byQuantity
+              ? { quantity: it.fixed }
+              : { portion: { numerator: it.numerator, denominator: it.denominator } },
+            month(it.achieved),
+            month(it.deadline),
+          ),
+        );
+        exact.push(
+          byQuantity
+            ? { num: it.fixed, den: 1 }
+            : { num: it.numerator * quantity, den: it.denominator },
+        );
+      });
+      return { quantity, allocation, milestones, exact };
+    });
+
+  it('property: vested on any date is the achieved amount rounded (down under CUMULATIVE_ROUND_DOWN), never more', () => {
+    fc.assert(
+      fc.property(milestoneSet, ({ quantity, allocation, milestones, exact }) => {
+        const result = computeVesting({
+          quantity,
+          vestingStartDate: '2024-01-01',
+          terms: { type: 'milestone', allocation, milestones },
+          asOf: '2030-01-01',
+        });
+        for (let k = 0; k <= 6; k++) {
+          const day = `2024-${String(k + 1).padStart(2, '0')}-01`;
+          // The exact amount achieved by `day` (a milestone vests on or before its deadline).
+          let num = 0n;
+          let den = 1n;
+          milestones.forEach((m, i) => {
+            if (!m.achievedDate || m.achievedDate > day) return;
+            if (m.deadline && m.achievedDate > m.deadline) return;
+            const e = exact[i]!;
+            num = num * BigInt(e.den) + BigInt(e.num) * den;
+            den *= BigInt(e.den);
+          });
+          const down = Number(num / den);
+          const halfUp = Number((2n * num + den) / (2n * den));
+          const vested = vestedAsOf(result, day);
+          if (allocation === 'CUMULATIVE_ROUND_DOWN') {
+            expect(vested).toBeLessThanOrEqual(down);
+            expect(vested).toBe(down);
+          } else expect(vested).toBe(halfUp);
+        }
+        expect(result.unvested).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('property: when every milestone vests and the portions make the whole, the total is the quantity', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1e9 }),
+        fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.integer({ min: 1, max: 28 }), { minLength: 8, maxLength: 8 }),
+        fc.constantFrom('CUMULATIVE_ROUNDING', 'CUMULATIVE_ROUND_DOWN') as fc.Arbitrary<
+          'CUMULATIVE_ROUNDING' | 'CUMULATIVE_ROUND_DOWN'
+        >,
+        (quantity, weights, days, allocation) => {
+          const total = weights.reduce((s, w) => s + w, 0);
+          const result = computeVesting({
+            quantity,
+            vestingStartDate: '2024-01-01',
+            terms: {
+              type: 'milestone',
+              allocation,
+              milestones: weights.map((w, i) =>
+                milestoneOf(
+                  `m${i}`,
+                  { portion: { numerator: w, denominator: total } },
+                  `2024-02-${String(days[i]).padStart(2, '0')}`,
+                ),
+              ),
+            },
+            asOf: '2024-03-01',
+          });
+          expect(result.vested).toBe(quantity);
+          expect(result.installments.at(-1)?.cumulative ?? 0).toBe(quantity);
+        },
+      ),
+      { numRuns: 1_000 },
+    );
+  });
+});
+
+describe('combined terms split the quantity between parts by their rounding (issue 11)', () => {
+  const twoParts = (allocation: AllocationType): VestingTerms => ({
+    type: 'combined',
+    parts: [
+      {
+        portion: { numerator: 2, denominator: 3 },
+        terms: { ...monthly(1), allocation },
+      },
+      {
+        portion: { numerator: 1, denominator: 3 },
+        terms: { ...monthly(1), periodLength: 2, allocation },
+      },
+    ],
+  });
+  const amounts = (terms: VestingTerms) =>
+    computeVesting({
+      quantity: 10,
+      vestingStartDate: '2024-01-01',
+      terms,
+      asOf: '2025-01-01',
+    }).installments.map((i) => i.quantity);
+
+  it('CUMULATIVE_ROUND_DOWN parts: 10 × 2/3 = 6.67 gives the first part 6, not 7', () => {
+    expect(amounts(twoParts('CUMULATIVE_ROUND_DOWN'))).toEqual([6, 4]);
+  });
+
+  it('CUMULATIVE_ROUNDING parts round the split half up, as before', () => {
+    expect(amounts(twoParts('CUMULATIVE_ROUNDING'))).toEqual([7, 3]);
+  });
+
+  it('one part rounding down is enough to split rounding down', () => {
+    const terms = twoParts('CUMULATIVE_ROUNDING');
+    if (terms.type !== 'combined') throw new Error('combined');
+    terms.parts[1]!.terms = {
+      type: 'milestone',
+      allocation: 'CUMULATIVE_ROUND_DOWN',
+      milestones: [milestoneOf('m', { portion: { numerator: 1, denominator: 1 } }, '2024-06-01')],
+    };
+    expect(amounts(terms)).toEqual([6, 4]);
   });
 });
 
