@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { isIsoDate } from '../domain/dates';
 import { MAX_SHARE_COUNT } from '../domain/equity';
-import { ALLOCATION_TYPES, DAY_OF_MONTH_OPTIONS } from '../domain/vesting/types';
+import { splitBetweenParts } from '../domain/vesting/allocation';
+import { periodDate } from '../domain/vesting/schedule';
+import {
+  ALLOCATION_TYPES,
+  DAY_OF_MONTH_OPTIONS,
+  MILESTONE_ALLOCATION_TYPES,
+  type TimeTerms,
+} from '../domain/vesting/types';
 
 /**
  * Vesting terms as the API and the forms send them (issue 5; OCF VESTING_TERMS). The same schema
@@ -29,10 +36,13 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .min(min, `${label} must be at least ${min}`)
     .max(max, `${label} is at most ${max}`);
 
+/** Numerators and denominators of portions (of the grant, of a part) are at most this. */
+export const MAX_PORTION_TERM = 1_000_000;
+
 export const portionSchema = z
   .strictObject({
-    numerator: wholeNumber('numerator', 0, 1_000_000),
-    denominator: wholeNumber('denominator', 1, 1_000_000),
+    numerator: wholeNumber('numerator', 0, MAX_PORTION_TERM),
+    denominator: wholeNumber('denominator', 1, MAX_PORTION_TERM),
   })
   .refine((p) => p.numerator <= p.denominator, {
     message: 'A portion is at most the whole (numerator ≤ denominator)',
@@ -43,13 +53,37 @@ export const allocationSchema = z.enum(ALLOCATION_TYPES, {
   error: `allocation must be one of ${ALLOCATION_TYPES.join(', ')}`,
 });
 
+/**
+ * What real schedules need, and what keeps computing one bounded (issue 11; docs/vesting.md):
+ * periods of up to ten years (120 months, or 3,660 days: OCF writes 365-day years as periods of
+ * 365 days), up to 10,000 installments (daily vesting for 27 years) in one schedule and in all
+ * time-based parts of combined terms together, 50 milestones, 10 parts.
+ */
+export const VESTING_LIMITS = {
+  periodMonths: 120,
+  periodDays: 3_660,
+  occurrences: 10_000,
+  milestones: 50,
+  parts: 10,
+} as const;
+
+/** Schedules stay within the years a four-digit ISO date can write. */
+export const FIRST_SCHEDULE_DATE = '0001-01-01';
+export const LAST_SCHEDULE_DATE = '9999-12-31';
+/** Months and days from 0001-01-01 to 9999-12-31: no schedule longer than that fits. */
+const MAX_SPAN_MONTHS = 9998 * 12 + 11;
+const MAX_SPAN_DAYS = 3_652_058;
+
+const isCount = (n: unknown, min: number, max: number): n is number =>
+  Number.isSafeInteger(n) && (n as number) >= min && (n as number) <= max;
+
 export const timeTermsSchema = z
   .strictObject({
     type: z.literal('time'),
-    periodLength: wholeNumber('periodLength', 1, 120),
+    periodLength: wholeNumber('periodLength', 1, VESTING_LIMITS.periodDays),
     periodUnit: z.enum(['months', 'days'], { error: 'periodUnit must be months or days' }),
-    occurrences: wholeNumber('occurrences', 1, 600),
-    cliffPeriods: wholeNumber('cliffPeriods', 0, 600).default(0),
+    occurrences: wholeNumber('occurrences', 1, VESTING_LIMITS.occurrences),
+    cliffPeriods: wholeNumber('cliffPeriods', 0, VESTING_LIMITS.occurrences).default(0),
     dayOfMonth: z
       .enum(DAY_OF_MONTH_OPTIONS, {
         error:
@@ -58,9 +92,27 @@ export const timeTermsSchema = z
       .default('VESTING_START_DAY_OR_LAST_DAY_OF_MONTH'),
     allocation: allocationSchema.default('CUMULATIVE_ROUNDING'),
   })
-  .refine((t) => t.cliffPeriods <= t.occurrences, {
-    message: 'The cliff cannot be longer than the schedule (cliffPeriods ≤ occurrences)',
-    path: ['cliffPeriods'],
+  .superRefine((t, ctx) => {
+    if (t.cliffPeriods > t.occurrences)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'The cliff cannot be longer than the schedule (cliffPeriods ≤ occurrences)',
+        path: ['cliffPeriods'],
+      });
+    if (t.periodUnit === 'months' && t.periodLength > VESTING_LIMITS.periodMonths)
+      ctx.addIssue({
+        code: 'custom',
+        message: `A period is at most ${VESTING_LIMITS.periodMonths} months (or ${VESTING_LIMITS.periodDays.toLocaleString('en')} days)`,
+        path: ['periodLength'],
+      });
+    // However it starts, a schedule longer than years 0001–9999 cannot fit in them.
+    const span = t.periodLength * t.occurrences;
+    if (span > (t.periodUnit === 'months' ? MAX_SPAN_MONTHS : MAX_SPAN_DAYS))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'The schedule is longer than the years 0001–9999 hold: fewer or shorter periods',
+        path: ['occurrences'],
+      });
   });
 
 export const milestoneSchema = z
@@ -88,11 +140,16 @@ export const milestoneSchema = z
 export const milestoneTermsSchema = z
   .strictObject({
     type: z.literal('milestone'),
-    allocation: allocationSchema.default('CUMULATIVE_ROUNDING'),
+    allocation: z
+      .enum(MILESTONE_ALLOCATION_TYPES, {
+        error:
+          'Milestones round their running total: allocation must be CUMULATIVE_ROUNDING or CUMULATIVE_ROUND_DOWN (the front- and back-loaded types are for equal installments)',
+      })
+      .default('CUMULATIVE_ROUNDING'),
     milestones: z
       .array(milestoneSchema, { error: 'milestones must be a list' })
       .min(1, 'Add at least one milestone')
-      .max(50, 'At most 50 milestones'),
+      .max(VESTING_LIMITS.milestones, `At most ${VESTING_LIMITS.milestones} milestones`),
   })
   .superRefine((t, ctx) => {
     const seen = new Set<string>();
@@ -105,19 +162,164 @@ export const milestoneTermsSchema = z
         });
       seen.add(m.id);
     });
-    if (!portionsAtMostOne(t.milestones.flatMap((m) => (m.portion ? [m.portion] : []))))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['milestones'],
-        message: 'Milestone portions add up to more than the whole',
-      });
+    for (const issue of milestoneWholeIssues(t.milestones)) ctx.addIssue(issue);
   });
 
-/** True when the fractions add up to at most 1 (exact, with bigints). */
-export function portionsAtMostOne(
-  portions: readonly { numerator: number; denominator: number }[],
-): boolean {
-  return portionSum(portions) <= 0;
+type Issue = { code: 'custom'; path: (string | number)[]; message: string };
+
+type MilestoneAmounts = readonly {
+  portion?: { numerator: number; denominator: number } | undefined;
+  quantity?: number | undefined;
+}[];
+
+const isPortion = (p: unknown): p is { numerator: number; denominator: number } =>
+  typeof p === 'object' &&
+  p !== null &&
+  isCount((p as { numerator: unknown }).numerator, 0, Number.MAX_SAFE_INTEGER) &&
+  isCount((p as { denominator: unknown }).denominator, 1, Number.MAX_SAFE_INTEGER);
+
+/**
+ * Whatever the grant's quantity (templates have none): portions past the whole, and fixed
+ * quantities on top of portions that already make the whole, vest more than the grant. Named on
+ * the milestone where the total passes it.
+ */
+function milestoneWholeIssues(milestones: MilestoneAmounts) {
+  const issues: Issue[] = [];
+  let num = 0n;
+  let den = 1n;
+  for (let i = 0; i < milestones.length; i++) {
+    const p = milestones[i]!.portion;
+    if (!isPortion(p)) continue;
+    num = num * BigInt(p.denominator) + BigInt(p.numerator) * den;
+    den *= BigInt(p.denominator);
+    if (num > den) {
+      issues.push({
+        code: 'custom',
+        path: ['milestones', i, 'portion'],
+        message: 'Milestone portions add up to more than the whole',
+      });
+      return issues;
+    }
+  }
+  if (num === den) {
+    const fixed = milestones.findIndex((m) => !m.portion && m.quantity !== undefined);
+    if (fixed >= 0)
+      issues.push({
+        code: 'custom',
+        path: ['milestones', fixed, 'quantity'],
+        message:
+          'The portions already vest the whole: a fixed number of shares on top would vest more than it',
+      });
+  }
+  return issues;
+}
+
+/**
+ * With the grant's quantity: the milestones' fixed quantities and portions of `partQuantity`
+ * (the grant, or the part of combined terms) add up to at most it, exactly (domain.md
+ * "Milestones and combined terms"). Named on the milestone where the total passes it.
+ */
+function milestonePartIssues(
+  milestones: MilestoneAmounts,
+  partQuantity: number,
+  what: string,
+): Issue[] {
+  let num = 0n;
+  let den = 1n;
+  const limit = BigInt(partQuantity);
+  for (let i = 0; i < milestones.length; i++) {
+    const m = milestones[i]!;
+    let n: bigint;
+    let d: bigint;
+    if (m.portion) {
+      if (!isPortion(m.portion)) return [];
+      n = BigInt(m.portion.numerator) * limit;
+      d = BigInt(m.portion.denominator);
+    } else if (isCount(m.quantity, 0, Number.MAX_SAFE_INTEGER)) {
+      n = BigInt(m.quantity);
+      d = 1n;
+    } else continue;
+    num = num * d + n * den;
+    den *= d;
+    if (num > limit * den)
+      return [
+        {
+          code: 'custom',
+          path: ['milestones', i, m.portion ? 'portion' : 'quantity'],
+          message: `The milestones add up to more than the ${partQuantity.toLocaleString('en')} shares of ${what}`,
+        },
+      ];
+  }
+  return [];
+}
+
+/** The last installment of time terms from `start`, checked against 9999-12-31. */
+function timeRangeIssues(terms: TimeTerms, start: string): Issue[] {
+  if (
+    !isCount(terms.occurrences, 1, VESTING_LIMITS.occurrences) ||
+    !isCount(terms.periodLength, 1, VESTING_LIMITS.periodDays) ||
+    terms.periodLength * terms.occurrences >
+      (terms.periodUnit === 'months' ? MAX_SPAN_MONTHS : MAX_SPAN_DAYS)
+  )
+    return []; // Named by the terms' own checks.
+  let last: string;
+  try {
+    last = periodDate(start, terms, terms.occurrences);
+  } catch {
+    return []; // A malformed start or terms, named by their own checks.
+  }
+  if (last.length === 10 && last <= LAST_SCHEDULE_DATE) return [];
+  return [
+    {
+      code: 'custom',
+      path: ['occurrences'],
+      message: `The last installment would fall after ${LAST_SCHEDULE_DATE} (on ${last}): fewer or shorter periods, or an earlier start`,
+    },
+  ];
+}
+
+/** The issues with `path` put in front of theirs. */
+const under = (path: (string | number)[], issues: Issue[]): Issue[] =>
+  issues.map((i) => ({ ...i, path: [...path, ...i.path] }));
+
+/**
+ * What terms can only be checked against a grant: its quantity (the milestones fit in the grant
+ * and in each part) and its vesting start date (every installment within the years 0001–9999).
+ * Paths are those of the preview's and the grant's body. Templates have neither.
+ */
+export function grantTermsIssues(v: {
+  terms: VestingTermsValue;
+  quantity: number;
+  vestingStartDate: string;
+}): Issue[] {
+  const { terms, quantity, vestingStartDate: start } = v;
+  const issues: Issue[] = [];
+  if (typeof start === 'string' && start < FIRST_SCHEDULE_DATE)
+    issues.push({
+      code: 'custom',
+      path: ['vestingStartDate'],
+      message: `Vesting starts in the years 0001–9999 (on or after ${FIRST_SCHEDULE_DATE})`,
+    });
+  if (!isCount(quantity, 0, Number.MAX_SAFE_INTEGER)) return issues;
+  if (terms.type === 'time') return [...issues, ...under(['terms'], timeRangeIssues(terms, start))];
+  if (terms.type === 'milestone')
+    return [
+      ...issues,
+      ...under(['terms'], milestonePartIssues(terms.milestones, quantity, 'the grant')),
+    ];
+  if (!Array.isArray(terms.parts) || !terms.parts.every((p) => isPortion(p.portion))) return issues;
+  const amounts = splitBetweenParts(quantity, terms.parts);
+  terms.parts.forEach((part, k) =>
+    issues.push(
+      ...under(
+        ['terms', 'parts', k, 'terms'],
+        part.terms.type === 'time'
+          ? timeRangeIssues(part.terms, start)
+          : milestonePartIssues(part.terms.milestones, amounts[k]!, `part ${k + 1}`),
+      ),
+    ),
+  );
+  return issues;
 }
 
 /** Sign of (sum of the portions − 1): -1, 0 or 1. */
@@ -145,7 +347,7 @@ export const combinedTermsSchema = z
         { error: 'parts must be a list' },
       )
       .min(2, 'Combined terms have at least two parts')
-      .max(10, 'At most 10 parts'),
+      .max(VESTING_LIMITS.parts, `At most ${VESTING_LIMITS.parts} parts`),
   })
   .superRefine((t, ctx) => {
     if (portionSum(t.parts.map((p) => p.portion)) !== 0)
@@ -156,8 +358,20 @@ export const combinedTermsSchema = z
       });
     // Milestones are addressed by id (achievement endpoint): unique across all parts.
     const seen = new Set<string>();
+    let installments = 0;
     t.parts.forEach((part, i) => {
-      if (part.terms.type !== 'milestone') return;
+      if (part.terms.type === 'time') {
+        // The bound on one schedule holds for all parts together (VESTING_LIMITS).
+        const before = installments;
+        installments += part.terms.occurrences;
+        if (before <= VESTING_LIMITS.occurrences && installments > VESTING_LIMITS.occurrences)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['parts', i, 'terms', 'occurrences'],
+            message: `All parts together have at most ${VESTING_LIMITS.occurrences.toLocaleString('en')} installments`,
+          });
+        return;
+      }
       part.terms.milestones.forEach((m, j) => {
         if (seen.has(m.id))
           ctx.addIssue({
@@ -179,20 +393,6 @@ export const vestingTermsSchema = z.discriminatedUnion(
 export type VestingTermsInput = z.input<typeof vestingTermsSchema>;
 export type VestingTermsValue = z.output<typeof vestingTermsSchema>;
 
-/** Fixed milestone quantities and portions must fit in the grant's quantity. */
-export function termsQuantityError(terms: VestingTermsValue, quantity: number): string | null {
-  const fixed = (t: VestingTermsValue): number =>
-    t.type === 'milestone'
-      ? t.milestones.reduce((s, m) => s + (m.quantity ?? 0), 0)
-      : t.type === 'combined'
-        ? t.parts.reduce((s, p) => s + fixed(p.terms), 0)
-        : 0;
-  const total = fixed(terms);
-  return total > quantity
-    ? `Milestone quantities (${total}) exceed the quantity (${quantity})`
-    : null;
-}
-
 /** Body of `POST /api/v1/vesting/preview`. */
 export const vestingPreviewRequestSchema = z
   .strictObject({
@@ -202,8 +402,7 @@ export const vestingPreviewRequestSchema = z
     asOf: date('asOf').optional(),
   })
   .superRefine((v, ctx) => {
-    const message = termsQuantityError(v.terms, v.quantity);
-    if (message) ctx.addIssue({ code: 'custom', path: ['terms'], message });
+    for (const issue of grantTermsIssues(v)) ctx.addIssue(issue);
   });
 export type VestingPreviewRequest = z.input<typeof vestingPreviewRequestSchema>;
 
@@ -350,8 +549,7 @@ export function checkGrant(v: GrantOut, ctx: z.RefinementCtx) {
     issue('taxElectionDate', 'A tax election date needs the election to be taxed at exercise');
   if (v.taxAtExercise && !v.taxElectionDate)
     issue('taxElectionDate', 'Record the date of the written election to be taxed at exercise');
-  const message = termsQuantityError(v.terms, v.quantity);
-  if (message) issue('terms', message);
+  for (const i of grantTermsIssues(v)) ctx.addIssue(i);
 }
 
 /** Body of `POST /api/v1/company/{companyId}/grants`. */

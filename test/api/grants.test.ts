@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today as firmToday } from '../../src/server/clock';
+import { grant as grantTable } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { ok } from '../support/equity';
 
@@ -707,5 +709,175 @@ describe('GET /api/v1/upcoming across a workspace of several companies', () => {
     expect(many.items).toBe(few.items * 5);
     expect(few.n).toBeGreaterThan(0);
     expect(many.n).toBe(few.n);
+  });
+});
+
+describe('vesting terms exact in every corner (issue 11)', () => {
+  const overVesting = {
+    type: 'milestone',
+    milestones: [
+      {
+        id: 'all',
+        name: 'All',
+        portion: { numerator: 1, denominator: 1 },
+        achievedDate: '2024-03-01',
+      },
+      { id: 'extra', name: 'Extra', quantity: 5000, achievedDate: '2024-06-01' },
+    ],
+  };
+
+  it('refuses terms that vest more than the grant, on create and when a PATCH lowers the quantity', async () => {
+    const s = await setup();
+    const refused = await call(
+      `${s.base}/grants`,
+      'POST',
+      grantBody(s, {
+        terms: {
+          type: 'milestone',
+          milestones: [
+            { id: 'half', name: 'Half', portion: { numerator: 1, denominator: 2 } },
+            { id: 'fixed', name: 'Fixed', quantity: 5001 },
+          ],
+        },
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({
+      'terms.milestones.1.quantity':
+        'The milestones add up to more than the 10,000 shares of the grant',
+    });
+    const created = await ok<{ id: string }>(
+      t,
+      ann.cookie,
+      `${s.base}/grants`,
+      'POST',
+      grantBody(s, {
+        terms: {
+          type: 'milestone',
+          milestones: [
+            { id: 'half', name: 'Half', portion: { numerator: 1, denominator: 2 } },
+            { id: 'fixed', name: 'Fixed', quantity: 5000 },
+          ],
+        },
+      }),
+    );
+    const g = `${s.base}/grants/${created.id}`;
+    const lowered = await call(g, 'PATCH', { quantity: 9000 });
+    expect(lowered.status).toBe(400);
+    expect(Object.keys(lowered.body.error.fields)).toEqual(['terms.milestones.1.quantity']);
+    expect((await call(g)).body.quantity).toBe(10000);
+  });
+
+  it('a stored grant whose terms vest more than it (saved before issue 11) reads without a 5xx or a negative figure', async () => {
+    const s = await setup({ poolSize: 40_000 });
+    const make = async () =>
+      (await ok<{ id: string }>(t, ann.cookie, `${s.base}/grants`, 'POST', grantBody(s))).id;
+    const [milestones, combined, frontLoaded, past9999] = [
+      await make(),
+      await make(),
+      await make(),
+      await make(),
+    ];
+    // Written straight into the database, as the old contract let them through.
+    const store = (id: string, values: Partial<typeof grantTable.$inferInsert>) =>
+      t.db.update(grantTable).set(values).where(eq(grantTable.id, id));
+    await store(milestones, { terms: overVesting });
+    await store(combined, {
+      terms: {
+        type: 'combined',
+        parts: [
+          { portion: { numerator: 3, denominator: 4 }, terms: FOUR_YEARS_CLIFF },
+          {
+            portion: { numerator: 1, denominator: 4 },
+            terms: {
+              type: 'milestone',
+              milestones: [
+                { id: 'exit', name: 'Exit', quantity: 9000, achievedDate: '2024-05-01' },
+              ],
+            },
+          },
+        ],
+      },
+    });
+    await store(frontLoaded, {
+      terms: {
+        type: 'milestone',
+        allocation: 'FRONT_LOADED',
+        milestones: [
+          {
+            id: 'x',
+            name: 'X',
+            portion: { numerator: 1, denominator: 3 },
+            achievedDate: '2024-02-01',
+          },
+          { id: 'y', name: 'Y', portion: { numerator: 2, denominator: 3 } },
+        ],
+      },
+    });
+    // The old limits allowed schedules past 9999 (600 periods of 120 months).
+    await store(past9999, {
+      grantDate: '9999-06-01',
+      vestingStartDate: '9999-06-01',
+      terms: { type: 'time', periodLength: 120, periodUnit: 'months', occurrences: 600 },
+    });
+
+    type Detail = {
+      quantity: number;
+      installments: { quantity: number; date: string; milestoneId?: string; cumulative: number }[];
+      schedule: { vested: number; unvested: number; forfeited: number; exercisable: number };
+    };
+    const figures: Record<string, Detail['schedule']> = {};
+    const details: Record<string, Detail> = {};
+    for (const id of [milestones, combined, frontLoaded, past9999]) {
+      const res = await call(`${s.base}/grants/${id}`);
+      expect(res.status).toBe(200);
+      const d = res.body as Detail;
+      const scheduled = d.installments.reduce((sum, i) => sum + i.quantity, 0);
+      expect(scheduled).toBeLessThanOrEqual(d.quantity);
+      for (const n of [d.schedule.vested, d.schedule.unvested, d.schedule.forfeited])
+        expect(n).toBeGreaterThanOrEqual(0);
+      expect(d.schedule.vested + d.schedule.unvested + d.schedule.forfeited).toBe(d.quantity);
+      figures[id] = d.schedule;
+      details[id] = d;
+    }
+    expect(figures[milestones]).toMatchObject({ vested: 10000, unvested: 0 });
+    // The part is 2,500 shares: its milestone vests 2,500, not 9,000.
+    expect(details[combined]!.installments).toContainEqual(
+      expect.objectContaining({ milestoneId: 'exit', quantity: 2500 }),
+    );
+    expect(details[combined]!.installments.at(-1)).toMatchObject({ cumulative: 10000 });
+    expect(figures[frontLoaded]).toMatchObject({ vested: 3333, unvested: 6667 });
+    expect(figures[past9999]).toMatchObject({ vested: 0, unvested: 10000 });
+
+    const list = await call(`${s.base}/grants`);
+    expect(list.status).toBe(200);
+    for (const item of list.body.items as { schedule: Detail['schedule'] }[])
+      expect(item.schedule.unvested).toBeGreaterThanOrEqual(0);
+    for (const path of [
+      `${s.base}/cap-table?asOf=2025-05-01`,
+      `${s.base}/summary`,
+      `${s.base}/plans/${s.planId}`,
+      `${s.base}/valuation-metrics`,
+      '/upcoming?days=365',
+    ])
+      expect((await call(path)).status, path).toBe(200);
+    const table = await ok<{
+      rows: { name: string; awardsVested: number; awardsUnvested: number }[];
+    }>(t, ann.cookie, `${s.base}/cap-table?asOf=2025-05-01`);
+    const eve = table.rows.find((r) => r.name === 'Eve Employee')!;
+    expect(eve.awardsVested + eve.awardsUnvested).toBeLessThanOrEqual(40000);
+    expect(eve.awardsUnvested).toBeGreaterThanOrEqual(0);
+
+    // No more than the grant can be exercised.
+    const tooMuch = await call(`${s.base}/grants/${milestones}/exercises`, 'POST', {
+      date: '2024-07-01',
+      quantity: 10001,
+    });
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.error.fields.quantity).toBe('At most 10,000 exercisable on 2024-07-01');
+    // Editing it asks for terms that fit, naming the milestone.
+    const edit = await call(`${s.base}/grants/${milestones}`, 'PATCH', { notes: 'Checked' });
+    expect(edit.status).toBe(400);
+    expect(Object.keys(edit.body.error.fields)).toEqual(['terms.milestones.1.quantity']);
   });
 });

@@ -80,7 +80,7 @@ describe('POST /api/v1/vesting/preview', () => {
     [{ vestingStartDate: '2024-02-30' }, 'vestingStartDate'],
     [
       { terms: { type: 'milestone', milestones: [{ id: 'a', name: 'A', quantity: 20000 }] } },
-      'terms',
+      'terms.milestones.0.quantity',
     ],
     [
       {
@@ -92,7 +92,7 @@ describe('POST /api/v1/vesting/preview', () => {
           ],
         },
       },
-      'terms.milestones',
+      'terms.milestones.1.portion',
     ],
     [
       {
@@ -227,32 +227,204 @@ describe('POST /api/v1/vesting/preview at the ends of the calendar', () => {
     expect(res.body).toMatchObject({ asOf: '0051-03-01', vested: 2708, unvested: 7292 });
   });
 
-  it('answers a schedule running past 9999 (five-digit years), not a 500', async () => {
+  it('refuses a schedule whose installments would run past 9999-12-31, naming the field (issue 11)', async () => {
     const months = await call('/vesting/preview', 'POST', {
       quantity: 600,
       vestingStartDate: '9999-12-31',
       terms: { type: 'time', periodLength: 120, periodUnit: 'months', occurrences: 600 },
       asOf: '9999-12-31',
     });
-    expect(months.status).toBe(200);
-    expect(months.body.installments).toHaveLength(600);
-    expect(months.body.installments[0]).toEqual({
-      date: '10009-12-31',
-      quantity: 1,
-      cumulative: 1,
-      source: 'time',
+    expect(months.status).toBe(400);
+    expect(months.body.error.fields).toEqual({
+      'terms.occurrences': expect.stringMatching(/after 9999-12-31 \(on 15999-12-31\)/),
     });
-    expect(months.body.installments.at(-1)).toMatchObject({ date: '15999-12-31', cumulative: 600 });
-    expect(months.body).toMatchObject({ vested: 0, unvested: 600, forfeited: 0 });
-
     const days = await call('/vesting/preview', 'POST', {
       quantity: 1000,
       vestingStartDate: '9990-06-15',
       terms: { type: 'time', periodLength: 30, periodUnit: 'days', occurrences: 600 },
     });
-    expect(days.status).toBe(200);
-    const dates: string[] = days.body.installments.map((i: { date: string }) => i.date);
-    expect(dates.at(-1)).toMatch(/^10\d{3}-\d{2}-\d{2}$/);
-    expect(dates.filter((d) => d.length === 10).every((d) => d <= '9999-12-31')).toBe(true);
+    expect(days.status).toBe(400);
+    expect(days.body.error.fields).toEqual({
+      'terms.occurrences': expect.stringMatching(/after 9999-12-31/),
+    });
+    // Up to the last day is fine.
+    const last = await call('/vesting/preview', 'POST', {
+      quantity: 12,
+      vestingStartDate: '9998-12-31',
+      terms: { type: 'time', periodLength: 1, periodUnit: 'months', occurrences: 12 },
+    });
+    expect(last.status).toBe(200);
+    expect(last.body.installments.at(-1)).toMatchObject({ date: '9999-12-31', cumulative: 12 });
+  });
+});
+
+describe('vesting terms exact in every corner (issue 11)', () => {
+  const preview = (body: Record<string, unknown>) =>
+    call('/vesting/preview', 'POST', { vestingStartDate: '2024-01-01', ...body });
+
+  it('refuses milestones that vest more than the grant, naming the milestone', async () => {
+    const res = await preview({
+      quantity: 1000,
+      terms: {
+        type: 'milestone',
+        milestones: [
+          { id: 'a', name: 'A', portion: { numerator: 1, denominator: 2 } },
+          { id: 'b', name: 'B', quantity: 501 },
+        ],
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({
+      'terms.milestones.1.quantity':
+        'The milestones add up to more than the 1,000 shares of the grant',
+    });
+  });
+
+  it('refuses a combined part whose fixed quantities pass the part, naming the milestone', async () => {
+    const res = await preview({
+      quantity: 1000,
+      terms: {
+        type: 'combined',
+        parts: [
+          { portion: { numerator: 3, denominator: 4 }, terms: FOUR_YEARS_CLIFF },
+          {
+            portion: { numerator: 1, denominator: 4 },
+            terms: { type: 'milestone', milestones: [{ id: 'exit', name: 'Exit', quantity: 300 }] },
+          },
+        ],
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({
+      'terms.parts.1.terms.milestones.0.quantity':
+        'The milestones add up to more than the 250 shares of part 2',
+    });
+  });
+
+  it('templates refuse portions of the whole plus a fixed quantity, and front-loaded milestones', async () => {
+    const over = await call('/vesting-templates', 'POST', {
+      name: 'Too much',
+      terms: {
+        type: 'milestone',
+        milestones: [
+          { id: 'a', name: 'A', portion: { numerator: 1, denominator: 1 } },
+          { id: 'b', name: 'B', quantity: 1 },
+        ],
+      },
+    });
+    expect(over.status).toBe(400);
+    expect(Object.keys(over.body.error.fields)).toEqual(['terms.milestones.1.quantity']);
+    const frontLoaded = await call('/vesting-templates', 'POST', {
+      name: 'Front-loaded milestones',
+      terms: {
+        type: 'milestone',
+        allocation: 'FRONT_LOADED',
+        milestones: [{ id: 'a', name: 'A', portion: { numerator: 1, denominator: 1 } }],
+      },
+    });
+    expect(frontLoaded.status).toBe(400);
+    expect(frontLoaded.body.error.fields).toEqual({
+      'terms.allocation': expect.stringMatching(/CUMULATIVE_ROUNDING or CUMULATIVE_ROUND_DOWN/),
+    });
+    const names = (await call('/vesting-templates')).body.items.map(
+      (t: { name: string }) => t.name,
+    );
+    expect(names).not.toContain('Too much');
+    expect(names).not.toContain('Front-loaded milestones');
+  });
+
+  it('rounds milestones down in the order they vest, not the order listed', async () => {
+    const third = { numerator: 1, denominator: 3 };
+    const res = await preview({
+      quantity: 10,
+      asOf: '2024-12-31',
+      terms: {
+        type: 'milestone',
+        allocation: 'CUMULATIVE_ROUND_DOWN',
+        milestones: [
+          { id: 'a', name: 'A', portion: third },
+          { id: 'b', name: 'B', portion: third, achievedDate: '2024-09-01' },
+          { id: 'c', name: 'C', portion: third, achievedDate: '2024-03-01' },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    // Two thirds of 10 achieved: 6 vested (6.67 rounded down), not 7.
+    expect(res.body.installments).toEqual([
+      { date: '2024-03-01', quantity: 3, cumulative: 3, source: 'milestone', milestoneId: 'c' },
+      { date: '2024-09-01', quantity: 3, cumulative: 6, source: 'milestone', milestoneId: 'b' },
+    ]);
+    expect(res.body).toMatchObject({
+      vested: 6,
+      unvested: 4,
+      pending: [{ milestoneId: 'a', quantity: 4 }],
+    });
+  });
+
+  it('splits combined terms rounding down when the parts round down', async () => {
+    const part = (portion: number, periodLength: number) => ({
+      portion: { numerator: portion, denominator: 3 },
+      terms: {
+        type: 'time',
+        periodLength,
+        periodUnit: 'months',
+        occurrences: 1,
+        allocation: 'CUMULATIVE_ROUND_DOWN',
+      },
+    });
+    const res = await preview({
+      quantity: 10,
+      asOf: '2025-01-01',
+      terms: { type: 'combined', parts: [part(2, 1), part(1, 2)] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.installments.map((i: { quantity: number }) => i.quantity)).toEqual([6, 4]);
+  });
+
+  it('accepts 365-day periods and daily vesting over years; 10,000 installments answer quickly', async () => {
+    const yearly = await preview({
+      quantity: 4000,
+      terms: { type: 'time', periodLength: 365, periodUnit: 'days', occurrences: 4 },
+    });
+    expect(yearly.status).toBe(200);
+    expect(yearly.body.installments.map((i: { date: string }) => i.date)).toEqual([
+      '2024-12-31',
+      '2025-12-31',
+      '2026-12-31',
+      '2027-12-31',
+    ]);
+    const started = performance.now();
+    const daily = await preview({
+      quantity: 1_000_000,
+      asOf: '2030-01-01',
+      terms: {
+        type: 'time',
+        periodLength: 1,
+        periodUnit: 'days',
+        occurrences: 10_000,
+        cliffPeriods: 365,
+      },
+    });
+    const ms = performance.now() - started;
+    expect(daily.status).toBe(200);
+    expect(daily.body.installments).toHaveLength(10_000 - 364);
+    expect(daily.body.installments.at(-1)).toMatchObject({
+      date: '2051-05-19',
+      cumulative: 1_000_000,
+    });
+    // Tens of milliseconds on the CI machine (JSON of 9,636 installments included).
+    expect(ms).toBeLessThan(2_000);
+    const tooMany = await preview({
+      quantity: 1000,
+      terms: { type: 'time', periodLength: 1, periodUnit: 'days', occurrences: 10_001 },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(Object.keys(tooMany.body.error.fields)).toEqual(['terms.occurrences']);
+    const tooLong = await preview({
+      quantity: 1000,
+      terms: { type: 'time', periodLength: 3661, periodUnit: 'days', occurrences: 1 },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(Object.keys(tooLong.body.error.fields)).toEqual(['terms.periodLength']);
   });
 });

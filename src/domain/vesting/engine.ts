@@ -134,6 +134,11 @@ function periodDayFn(start: string, terms: TimeTerms): (k: number) => number {
   return (k) => checkRange(startDay + k * periodLength);
 }
 
+/** The day number of installment k of time terms (periodDate); throws on malformed input. */
+export function periodDayOf(start: string, terms: TimeTerms, k: number): number {
+  return periodDayFn(start, terms)(wholeNumber(k, 'k', 1));
+}
+
 /** Day numbers of the installments of time terms (periodDates); throws on malformed input. */
 export function periodDays(start: string, terms: TimeTerms): number[] {
   const dayOf = periodDayFn(start, terms);

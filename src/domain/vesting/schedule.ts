@@ -1,5 +1,5 @@
 import { formatDay, isoOnOrBefore } from './days';
-import { engineComputeVesting, periodDays, type VestingInput } from './engine';
+import { engineComputeVesting, periodDayOf, periodDays, type VestingInput } from './engine';
 import type { TimeTerms, VestingResult } from './types';
 
 /**
@@ -18,6 +18,14 @@ import type { TimeTerms, VestingResult } from './types';
 /** Installment dates of time-based terms: start + k periods, k = 1…occurrences, never chained. */
 export function periodDates(start: string, terms: TimeTerms): string[] {
   return periodDays(start, terms).map(formatDay);
+}
+
+/**
+ * The date of installment `k` (1-based) of time-based terms: start + k periods. Throws for terms
+ * or a start the contracts do not accept, and for a date past year 99,999.
+ */
+export function periodDate(start: string, terms: TimeTerms, k: number): string {
+  return formatDay(periodDayOf(start, terms, k));
 }
 
 /** Computes a grant's vesting: installments, pending milestones, forfeitures and the as-of totals. */

@@ -13,6 +13,14 @@ export const ALLOCATION_TYPES = [
 ] as const;
 export type AllocationType = (typeof ALLOCATION_TYPES)[number];
 
+/**
+ * The allocation types milestone terms take (issue 11): the running total of the milestones'
+ * amounts, in the order they vest, rounded half up or down. The front- and back-loaded types
+ * spread the remainder of equal installments; milestones are neither equal nor in a known order
+ * until they vest, so the contracts refuse those types for them (docs/vesting.md).
+ */
+export const MILESTONE_ALLOCATION_TYPES = ['CUMULATIVE_ROUNDING', 'CUMULATIVE_ROUND_DOWN'] as const;
+
 /** OCF VESTING_SCHEDULE_RELATIVE day_of_month options. */
 export const DAY_OF_MONTH_OPTIONS = [
   'VESTING_START_DAY_OR_LAST_DAY_OF_MONTH',
@@ -52,6 +60,10 @@ export interface Milestone {
 
 export interface MilestoneTerms {
   type: 'milestone';
+  /**
+   * MILESTONE_ALLOCATION_TYPES; terms stored before issue 11 may hold another type, which the
+   * engine reads as CUMULATIVE_ROUNDING (as it always did).
+   */
   allocation?: AllocationType;
   milestones: Milestone[];
 }

@@ -1,8 +1,17 @@
 import { Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ALLOCATION_TYPES, DAY_OF_MONTH_OPTIONS } from '../../../domain/vesting/types';
+import {
+  ALLOCATION_TYPES,
+  DAY_OF_MONTH_OPTIONS,
+  MILESTONE_ALLOCATION_TYPES,
+} from '../../../domain/vesting/types';
 import type { AllocationType, DayOfMonth } from '../../../domain/vesting/types';
-import type { VestingTermsInput } from '../../../contracts/vesting';
+import {
+  MAX_PORTION_TERM,
+  VESTING_LIMITS,
+  type VestingTermsInput,
+} from '../../../contracts/vesting';
+import { MAX_SHARE_COUNT } from '../../../domain/equity';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
@@ -50,6 +59,7 @@ function NumberField({
   error,
   description,
   min = 0,
+  max,
   disabled,
 }: {
   label: string;
@@ -58,6 +68,8 @@ function NumberField({
   error?: string | undefined;
   description?: ReactNode;
   min?: number;
+  /** The contract's limit (VESTING_LIMITS), so the browser's own checks agree with it. */
+  max?: number | undefined;
   disabled?: boolean | undefined;
 }) {
   return (
@@ -68,6 +80,7 @@ function NumberField({
           type="number"
           inputMode="numeric"
           min={min}
+          max={max}
           step={1}
           disabled={disabled}
           value={countText(value)}
@@ -78,31 +91,32 @@ function NumberField({
   );
 }
 
-function AllocationField({
+function AllocationField<T extends AllocationType>({
   value,
   onChange,
   error,
   disabled,
+  types,
+  description = 'How whole shares are split over the installments; they always add up to the quantity.',
 }: {
-  value: AllocationType | undefined;
-  onChange: (a: AllocationType) => void;
+  value: T | undefined;
+  onChange: (a: T) => void;
   error?: string | undefined;
   disabled?: boolean | undefined;
+  /** The types the terms take (milestones: the cumulative ones only). */
+  types: readonly T[];
+  description?: string;
 }) {
   return (
-    <FormField
-      label="Rounding (allocation)"
-      error={error}
-      description="How whole shares are split over the installments; they always add up to the quantity."
-    >
+    <FormField label="Rounding (allocation)" error={error} description={description}>
       {(c) => (
         <Select
           {...c}
           disabled={disabled}
           value={value ?? 'CUMULATIVE_ROUNDING'}
-          onChange={(e) => onChange(e.target.value as AllocationType)}
+          onChange={(e) => onChange(e.target.value as T)}
         >
-          {ALLOCATION_TYPES.map((a) => (
+          {types.map((a) => (
             <option key={a} value={a}>
               {ALLOCATION_LABELS[a]}
             </option>
@@ -133,9 +147,14 @@ function TimeFields({
         label="Period length"
         value={value.periodLength}
         min={1}
+        max={unit === 'months' ? VESTING_LIMITS.periodMonths : VESTING_LIMITS.periodDays}
         onChange={(periodLength) => set({ periodLength })}
         error={errors.periodLength}
-        description="1 for monthly, 3 for quarterly."
+        description={
+          unit === 'months'
+            ? `1 for monthly, 3 for quarterly; at most ${VESTING_LIMITS.periodMonths} months.`
+            : `365 for 365-day years; at most ${VESTING_LIMITS.periodDays.toLocaleString('en')} days.`
+        }
         disabled={disabled}
       />
       <FormField label="Period unit" error={errors.periodUnit}>
@@ -155,14 +174,18 @@ function TimeFields({
         label="Number of installments"
         value={value.occurrences}
         min={1}
+        max={VESTING_LIMITS.occurrences}
         onChange={(occurrences) => set({ occurrences })}
         error={errors.occurrences}
-        description="48 monthly installments are 4 years."
+        description={`48 monthly installments are 4 years; at most ${VESTING_LIMITS.occurrences.toLocaleString('en')}.`}
         disabled={disabled}
       />
       <NumberField
         label="Cliff (periods)"
         value={value.cliffPeriods ?? 0}
+        max={
+          Number.isSafeInteger(value.occurrences) ? value.occurrences : VESTING_LIMITS.occurrences
+        }
         onChange={(cliffPeriods) => set({ cliffPeriods })}
         error={errors.cliffPeriods}
         description="Nothing vests before the cliff; at the cliff everything accrued vests. 0 for none."
@@ -195,6 +218,7 @@ function TimeFields({
         onChange={(allocation) => set({ allocation })}
         error={errors.allocation}
         disabled={disabled}
+        types={ALLOCATION_TYPES}
       />
     </div>
   );
@@ -273,6 +297,7 @@ function MilestoneRow({
             <NumberField
               label="Shares"
               min={1}
+              max={MAX_SHARE_COUNT}
               value={milestone.quantity}
               onChange={(quantity) => onChange({ ...milestone, quantity })}
               error={errors.quantity}
@@ -282,6 +307,7 @@ function MilestoneRow({
             <div className="grid grid-cols-2 gap-2">
               <NumberField
                 label="Numerator"
+                max={MAX_PORTION_TERM}
                 value={milestone.portion?.numerator}
                 onChange={(numerator) =>
                   onChange({
@@ -295,6 +321,7 @@ function MilestoneRow({
               <NumberField
                 label="Denominator"
                 min={1}
+                max={MAX_PORTION_TERM}
                 value={milestone.portion?.denominator}
                 onChange={(denominator) =>
                   onChange({
@@ -372,7 +399,7 @@ function MilestoneFields({
         <Button
           variant="outline"
           size="sm"
-          disabled={disabled || milestones.length >= 50}
+          disabled={disabled || milestones.length >= VESTING_LIMITS.milestones}
           onClick={() =>
             setMilestones([
               ...milestones,
@@ -389,6 +416,8 @@ function MilestoneFields({
             onChange={(allocation) => onChange({ ...value, allocation })}
             error={errors.allocation}
             disabled={disabled}
+            types={MILESTONE_ALLOCATION_TYPES}
+            description="The running total of the milestones, in the order they vest, rounds to whole shares."
           />
         </div>
       </div>
@@ -470,6 +499,7 @@ export function TermsEditor({
                     <div className="grid gap-3 sm:grid-cols-[8rem_8rem_1fr_auto]">
                       <NumberField
                         label="Numerator"
+                        max={MAX_PORTION_TERM}
                         value={part.portion.numerator}
                         onChange={(numerator) =>
                           setPart({ ...part, portion: { ...part.portion, numerator } })
@@ -480,6 +510,7 @@ export function TermsEditor({
                       <NumberField
                         label="Denominator"
                         min={1}
+                        max={MAX_PORTION_TERM}
                         value={part.portion.denominator}
                         onChange={(denominator) =>
                           setPart({ ...part, portion: { ...part.portion, denominator } })
@@ -554,7 +585,7 @@ export function TermsEditor({
             variant="outline"
             size="sm"
             className="justify-self-start"
-            disabled={disabled || value.parts.length >= 10}
+            disabled={disabled || value.parts.length >= VESTING_LIMITS.parts}
             onClick={() =>
               onChange({
                 ...value,
