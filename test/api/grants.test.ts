@@ -880,4 +880,27 @@ describe('vesting terms exact in every corner (issue 11)', () => {
     expect(edit.status).toBe(400);
     expect(Object.keys(edit.body.error.fields)).toEqual(['terms.milestones.1.quantity']);
   });
+
+  it('a leave of absence that would move installments past 9999-12-31 is refused, naming end', async () => {
+    const s = await setup();
+    const created = await ok<{ id: string; installments: { date: string }[] }>(
+      t,
+      ann.cookie,
+      `${s.base}/grants`,
+      'POST',
+      grantBody(s, { grantDate: '9995-01-01', vestingStartDate: '9995-01-01' }),
+    );
+    expect(created.installments.at(-1)!.date).toBe('9999-01-01');
+    const g = `${s.base}/grants/${created.id}/pauses`;
+    const refused = await call(g, 'POST', { start: '9996-01-01', end: '9997-06-01' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({
+      end: expect.stringMatching(/after 9999-12-31/),
+    });
+    const fits = await ok<{ installments: { date: string }[] }>(t, ann.cookie, g, 'POST', {
+      start: '9996-01-01',
+      end: '9996-06-01',
+    });
+    expect(fits.installments.at(-1)!.date).toBe('9999-06-02');
+  });
 });

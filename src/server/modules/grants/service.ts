@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   BE_ACCEPTANCE_DAYS,
   grantCreateSchema,
+  LAST_SCHEDULE_DATE,
   MAX_VESTING_BACKDATE_MONTHS,
   type Grant,
   type GrantCreate,
@@ -707,7 +708,8 @@ export async function addPause({
 }>): Promise<GrantDetail> {
   return db.transaction(async (tx) => {
     await lockCompany(tx, actor.organizationId, input.companyId);
-    const { row } = await activeBundle(tx, input.companyId, input.id);
+    const bundle = await activeBundle(tx, input.companyId, input.id);
+    const { row } = bundle;
     if (input.start < row.vestingStartDate)
       throw validationError({ start: 'A leave of absence cannot start before vesting starts' });
     if (row.terminationDate && input.start > row.terminationDate)
@@ -724,6 +726,14 @@ export async function addPause({
     const pauses = [...row.pauses, { start: input.start, end: input.end }].sort((a, b) =>
       a.start < b.start ? -1 : 1,
     );
+    // Schedules stay within the years 0001–9999 (issue 11): the leave may not push them out.
+    const coc = (await changeOfControlDates(tx, [input.companyId])).get(input.companyId) ?? null;
+    const moved = figuresOf({ ...bundle, row: { ...row, pauses } }, coc, today());
+    const last = moved.result.installments.at(-1)?.date;
+    if (last !== undefined && !(last.length === 10 && last <= LAST_SCHEDULE_DATE))
+      throw validationError({
+        end: `The leave would move installments after ${LAST_SCHEDULE_DATE} (the last to ${last})`,
+      });
     await tx.update(grant).set({ pauses, updatedAt: new Date() }).where(eq(grant.id, row.id));
     await recordAudit(tx, {
       actor,
