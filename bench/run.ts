@@ -14,7 +14,8 @@
 //    register events; `GET …/cap-table?asOf=…` through the built server (median of sequential
 //    requests) against fetching the same rows with plain SQL through the driver (median), on
 //    PGlite and (with DATABASE_URL) PostgreSQL. Prints API ms, driver ms and their ratio.
-// 7. Vesting engine (issue 5, bench/vesting.ts): full schedules for 100,000 grants, time per grant.
+// 7. Vesting engine (issue 5, bench/vesting.ts): full schedules for 100,000 grants, time per grant;
+//    and the largest terms the contracts accept (issue 11), median time of one grant.
 // 8. Grants list (issue 5, bench/grants.ts): one company with 1,000 holders and 5,000 grants
 //    (mixed terms, leavers, exercises); `GET …/grants` (not paginated: all 5,000 with their
 //    figures as of today) through the built server against fetching the same rows with plain SQL
@@ -586,6 +587,14 @@ const targets: { name: string; measured: string; budget: string; result: Verdict
     measured: vesting ? `${fmt(vesting.perGrantUs, 1)} µs/grant` : '—',
     budget: 'no target',
     result: vesting ? 'info' : 'not run',
+  },
+  {
+    name: `Vesting engine, largest accepted terms (1 grant)`,
+    measured: vesting?.worstCase
+      ? `${fmt(vesting.worstCase.medianMs, 2)} ms median, ${fmt(vesting.worstCase.maxMs, 2)} ms max`
+      : '—',
+    budget: 'no target',
+    result: vesting?.worstCase ? 'info' : 'not run',
   },
 ];
 
