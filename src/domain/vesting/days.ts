@@ -7,16 +7,18 @@
  * year: 0050-01-31 is year 50, not 1950 (`Date.UTC` maps years 0–99 to 1900–1999; nothing here
  * uses it).
  *
- * Output dates can run past 9999: the contracts allow a schedule to start on 9999-12-31 and run
- * 600 periods of 120 months. Such dates are formatted as the old engine's formatter did, with the
- * year unpadded beyond four digits ("10024-01-15"); use `isoOnOrBefore` (not `<=` on the strings)
- * to compare them with four-digit dates. Anything beyond LAST_OUTPUT_YEAR is refused.
+ * Output dates can run past 9999: since issue 11 the contracts keep new schedules within
+ * 9999-12-31, but grants stored before may start on 9999-12-31 and run 600 periods of 120 months
+ * (the old limits). Such dates are formatted as the old engine's formatter did, with the year
+ * unpadded beyond four digits ("10024-01-15"); use `isoOnOrBefore` (not `<=` on the strings) to
+ * compare them with four-digit dates. Anything beyond LAST_OUTPUT_YEAR is refused.
  */
 
 /**
- * The last year a computed date may fall in. Contract-valid input stays far below it: a start in
- * 9999, 600 × 120 months (6,000 years), plus non-overlapping leaves of absence within years
- * 0–9999 (at most 10,000 years) — about year 26,000. Only absurd (non-contract) input reaches it.
+ * The last year a computed date may fall in. Stored input stays far below it: a start in 9999,
+ * 600 × 120 months (6,000 years, the limits before issue 11), plus non-overlapping leaves of
+ * absence within years 0–9999 (at most 10,000 years) — about year 26,000. Only absurd
+ * (non-contract) input reaches it.
  */
 export const LAST_OUTPUT_YEAR = 99_999;
 

@@ -8,11 +8,13 @@ import type { TimeTerms, VestingResult } from './types';
  *
  * Computed on integer day numbers (engine.ts, days.ts), proleptic Gregorian, for every input the
  * contracts (src/contracts/vesting.ts) accept: real `YYYY-MM-DD` dates in years 0000–9999 and
- * whole-number counts. A schedule may run past 9999: those dates are written with a five-digit
- * year ("10024-01-15"), which totalsAsOf/vestedAsOf order correctly (a plain string comparison
- * would not). Input the contracts reject (impossible or malformed dates, negative or fractional
- * counts, unknown options) throws an Error naming the field. differential.test.ts holds the engine
- * to a frozen copy of the old string-based engine where that one was right (years 100–9999).
+ * whole-number counts. A grant stored before issue 11 may run past 9999: those dates are written
+ * with a five-digit year ("10024-01-15"), which totalsAsOf/vestedAsOf order correctly (a plain
+ * string comparison would not). Input the contracts reject (impossible or malformed dates,
+ * negative or fractional counts, unknown options) throws an Error naming the field; terms they
+ * reject for their amounts (more than the grant) are capped, not refused, so stored grants always
+ * read. The rules: docs/vesting.md. differential.test.ts holds the engine to a frozen copy of the
+ * old string-based engine where that one was right (years 100–9999, and see its header).
  */
 
 /** Installment dates of time-based terms: start + k periods, k = 1…occurrences, never chained. */

@@ -99,6 +99,31 @@ describe('installment dates', () => {
     expect(addMonths('2024-01-10', 1, dayOfMonth)).toBe(expected);
   });
 
+  it('a numeric day of month is read in the installment month (start month + k periods, on that day)', () => {
+    // docs/vesting.md: the first installment is in the month after the start, whatever the day.
+    expect(periodDates('2024-01-20', monthly(3, 0, { dayOfMonth: '01' }))).toEqual([
+      '2024-02-01',
+      '2024-03-01',
+      '2024-04-01',
+    ]);
+    expect(periodDates('2024-01-31', monthly(2, 0, { dayOfMonth: '28' }))).toEqual([
+      '2024-02-28',
+      '2024-03-28',
+    ]);
+    expect(
+      periodDates('2024-01-31', { ...monthly(2, 0, { dayOfMonth: '15' }), periodLength: 3 }),
+    ).toEqual(['2024-04-15', '2024-07-15']);
+    // 365-day periods are not years: 2024 has 366 days.
+    expect(
+      periodDates('2024-01-01', {
+        type: 'time',
+        periodLength: 365,
+        periodUnit: 'days',
+        occurrences: 2,
+      }),
+    ).toEqual(['2024-12-31', '2025-12-31']);
+  });
+
   it('a non-leap February clamps to the 28th; day periods count days', () => {
     expect(addMonths('2023-01-29', 1, '29_OR_LAST_DAY_OF_MONTH')).toBe('2023-02-28');
     expect(
