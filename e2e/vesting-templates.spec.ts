@@ -124,3 +124,60 @@ test('vesting templates: create with preview, milestones, edit, in-use refusal, 
     await expect(page.getByRole('article', { name: 'Product milestones 2026' })).toHaveCount(0);
   });
 });
+
+/**
+ * Issue 11: the terms editor follows the contract — milestones that would vest more than the grant
+ * are refused on the milestone, milestone terms offer the cumulative rounding types only, and the
+ * period and installment limits are the contract's (365-day periods, daily vesting over years).
+ */
+test('vesting templates: the terms editor shows the contract’s limits and names the offending milestone', async ({
+  page,
+  baseURL,
+}) => {
+  const user = await createVerifiedUser(page.request, baseURL!);
+  await signIn(page, user);
+  await page.goto('/vesting-templates');
+  await page.getByRole('button', { name: 'New template' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New vesting template' });
+
+  await test.step('daily and 365-day periods go up to the contract’s limits', async () => {
+    await dialog.getByLabel('Period unit').selectOption('days');
+    await expect(dialog.getByLabel('Period length')).toHaveAttribute('max', '3660');
+    await expect(dialog.getByLabel('Number of installments')).toHaveAttribute('max', '10000');
+    await dialog.getByLabel('Period length').fill('365');
+    await dialog.getByLabel('Number of installments').fill('4');
+    await dialog.getByLabel('Cliff (periods)').fill('1');
+    await dialog.getByLabel('Sample vesting start date').fill('2024-01-01');
+    const preview = dialog.getByRole('region', { name: 'Template preview' });
+    await expect(preview.getByText('2,500 on 31 Dec 2024')).toBeVisible();
+    await dialog.getByLabel('Period length').fill('3661');
+    await dialog.getByLabel('Name', { exact: true }).fill('Too long');
+    await dialog.getByRole('button', { name: 'Create template' }).click();
+    await expect(dialog.getByLabel('Period length')).toHaveAccessibleDescription(/at most 3660/);
+  });
+
+  await test.step('milestones round cumulatively only, and may not vest more than the whole', async () => {
+    await dialog.getByLabel('Vesting type').selectOption({ label: 'Milestone-based' });
+    const rounding = dialog.getByLabel('Rounding (allocation)');
+    await expect(rounding.locator('option')).toHaveText([
+      'Cumulative rounding (5-4-5-4)',
+      'Cumulative round down (4-5-4-5)',
+    ]);
+    const first = dialog.getByRole('group', { name: 'Milestone 1' });
+    await first.getByLabel('Milestone name').fill('Exit');
+    await dialog.getByRole('button', { name: 'Add milestone' }).click();
+    const second = dialog.getByRole('group', { name: 'Milestone 2' });
+    await second.getByLabel('Milestone name').fill('Bonus');
+    await second.getByLabel('Vests').selectOption({ label: 'A number of shares' });
+    await second.getByLabel('Shares').fill('100');
+    await dialog.getByLabel('Name', { exact: true }).fill('Exit plus bonus');
+    await dialog.getByRole('button', { name: 'Create template' }).click();
+    await expect(second.getByLabel('Shares')).toHaveAccessibleDescription(
+      /portions already vest the whole/,
+    );
+    // Half for the exit leaves room for the bonus: saved.
+    await first.getByLabel('Denominator').fill('2');
+    await dialog.getByRole('button', { name: 'Create template' }).click();
+    await expect(toast(page, 'Template Exit plus bonus created')).toBeVisible();
+  });
+});
