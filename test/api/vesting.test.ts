@@ -412,8 +412,9 @@ describe('vesting terms exact in every corner (issue 11)', () => {
       date: '2051-05-19',
       cumulative: 1_000_000,
     });
-    // Tens of milliseconds on the CI machine (JSON of 9,636 installments included).
-    expect(ms).toBeLessThan(2_000);
+    // Tens of milliseconds on the CI machine (JSON of 9,636 installments included); generous for
+    // a loaded one. bench/vesting.ts times the engine on the largest terms the contract accepts.
+    expect(ms).toBeLessThan(5_000);
     const tooMany = await preview({
       quantity: 1000,
       terms: { type: 'time', periodLength: 1, periodUnit: 'days', occurrences: 10_001 },

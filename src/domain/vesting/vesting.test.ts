@@ -709,7 +709,7 @@ describe('milestones round in the order they vest (issue 11)', () => {
       }),
       { numRuns: 2_000 },
     );
-  });
+  }, 60_000);
 
   it('property: when every milestone vests and the portions make the whole, the total is the quantity', () => {
     fc.assert(
@@ -744,7 +744,7 @@ describe('milestones round in the order they vest (issue 11)', () => {
       ),
       { numRuns: 1_000 },
     );
-  });
+  }, 60_000);
 });
 
 describe('combined terms split the quantity between parts by their rounding (issue 11)', () => {
