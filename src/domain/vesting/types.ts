@@ -75,6 +75,29 @@ export interface CombinedTerms {
 
 export type VestingTerms = TimeTerms | MilestoneTerms | CombinedTerms;
 
+/**
+ * Stored terms as the engine reads them: a milestone allocation other than the two milestone
+ * types (saved before issue 11) is CUMULATIVE_ROUNDING, which is what the engine has always
+ * computed with. The API answers this form, so what it shows is what it computes.
+ */
+export function readStoredTerms<T extends VestingTerms>(terms: T): T {
+  const milestone = (m: MilestoneTerms): MilestoneTerms =>
+    m.allocation === undefined ||
+    (MILESTONE_ALLOCATION_TYPES as readonly string[]).includes(m.allocation)
+      ? m
+      : { ...m, allocation: 'CUMULATIVE_ROUNDING' };
+  if (terms.type === 'milestone') return milestone(terms) as T;
+  if (terms.type === 'combined') {
+    return {
+      ...terms,
+      parts: terms.parts.map((part) =>
+        part.terms.type === 'milestone' ? { ...part, terms: milestone(part.terms) } : part,
+      ),
+    };
+  }
+  return terms;
+}
+
 /** What a plan says happens when someone leaves (issue 4's plan leaver policy). */
 export interface LeaverRule {
   unvested: 'forfeit' | 'continue';

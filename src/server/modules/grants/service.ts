@@ -12,7 +12,7 @@ import {
 } from '../../../contracts/vesting';
 import { poolReserved } from '../../../domain/cap-table';
 import { isCashSettled, type PlanType } from '../../../domain/equity';
-import { addDays, addMonths, type VestingTerms } from '../../../domain/vesting';
+import { addDays, addMonths, readStoredTerms, type VestingTerms } from '../../../domain/vesting';
 import { intrinsicValue } from '../../../domain/valuation';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -90,7 +90,7 @@ function toGrant(
     grantDate: row.grantDate,
     vestingStartDate: row.vestingStartDate,
     templateId: row.templateId,
-    terms: row.terms as Grant['terms'],
+    terms: readStoredTerms(row.terms as VestingTerms) as Grant['terms'],
     expiryDate: row.expiryDate,
     offerDate: row.offerDate,
     acceptanceDate: row.acceptanceDate,

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { readStoredTerms } from '../../../domain/vesting';
 import {
   vestingTemplateCreateSchema,
   type VestingTemplate,
@@ -23,7 +24,7 @@ function toTemplate(row: Row, planCount: number): VestingTemplate {
     id: row.id,
     name: row.name,
     description: row.description,
-    terms: row.terms as VestingTermsValue,
+    terms: readStoredTerms(row.terms as VestingTermsValue),
     planCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
