@@ -29,7 +29,8 @@ import { isReportUpload, registerValuationRoutes } from '../modules/valuations/r
 import { OUTBOX_PATH, registerOutbox } from './outbox';
 import type { AppEnv } from './context';
 import { AppError, codeForStatus, validationError } from './errors';
-import { jsonContent } from './openapi';
+import { jsonContent, PUBLIC_PATHS, serveOpenApiDocument } from './openapi';
+import { registerApiDocs } from './api-docs';
 import { customRolePermissions } from './permissions';
 
 export interface AppDeps {
@@ -162,6 +163,7 @@ export function createApp(deps: AppDeps) {
       method: 'get',
       path: '/meta',
       tags: ['Meta'],
+      operationId: 'getMeta',
       summary: 'Where mail goes (public)',
       responses: { 200: jsonContent(metaResponseSchema, 'Server facts the SPA needs') },
     }),
@@ -177,16 +179,16 @@ export function createApp(deps: AppDeps) {
       ),
   );
 
-  v1.doc('/openapi.json', {
-    openapi: '3.0.0',
-    info: { title: 'ESOP CRM API', version: '1' },
+  serveOpenApiDocument(v1, {
+    serverUrl: `${env.APP_URL}/api/v1`,
+    sessionCookieName: async () => (await auth.$context).authCookies.sessionToken.name,
   });
 
   // Everything below needs a signed-in user in an active workspace. The session is read from
   // the database on every request (cookie cache bypassed) so that a revoked session or a removed
   // member is refused at once.
   v1.use('*', async (c, next) => {
-    if (c.req.path === '/api/v1/meta' || c.req.path === '/api/v1/openapi.json') return next();
+    if (PUBLIC_PATHS.includes(c.req.path.slice('/api/v1'.length))) return next();
     // Cookies are SameSite=Lax; on top of that a write must come from a trusted origin — always
     // when it rides on the session cookie (a forged form or fetch), and an API key (a header no
     // other site can set) never with a foreign one (issue 11, finding 8).
@@ -213,6 +215,7 @@ export function createApp(deps: AppDeps) {
       method: 'get',
       path: '/me',
       tags: ['Meta'],
+      operationId: 'getMe',
       summary: 'The caller, their active workspace and their business permissions',
       responses: { 200: jsonContent(meResponseSchema, 'Who is calling') },
     }),
@@ -237,6 +240,7 @@ export function createApp(deps: AppDeps) {
   registerGrantRoutes(v1);
   registerValuationRoutes(v1);
   app.route('/api/v1', v1);
+  registerApiDocs(app, { appUrl: env.APP_URL });
 
   app.all('/api/*', (c) =>
     c.json(

@@ -67,8 +67,14 @@ export function requirePermission({ resource, action }: Permission): MiddlewareH
   };
 }
 
-/** Declares the permission a route needs: recorded for the matrix tests and enforced before validation. */
-export function guarded<R extends RouteConfig>(route: R, permission: Permission): R {
+/**
+ * Declares the permission a route needs: recorded for the matrix tests and enforced before
+ * validation. Every guarded route names its operation (a stable `operationId` for generated clients).
+ */
+export function guarded<R extends RouteConfig & { operationId: string }>(
+  route: R,
+  permission: Permission,
+): R {
   ROUTE_PERMISSIONS.push({ method: route.method.toUpperCase(), path: route.path, ...permission });
   return { ...route, middleware: [requirePermission(permission)] } as R;
 }

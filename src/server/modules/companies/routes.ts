@@ -9,7 +9,7 @@ import {
   companyUpdateSchema,
 } from '../../../contracts/company';
 import type { AppEnv } from '../../http/context';
-import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
+import { jsonBody, jsonContent } from '../../http/openapi';
 import { guarded } from '../../http/permissions';
 import {
   createCompany,
@@ -29,11 +29,11 @@ const list = guarded(
     method: 'get',
     path: '/company',
     tags,
+    operationId: 'listCompanies',
     summary: "List the workspace's client companies (keyset-paginated)",
     request: { query: companyListQuerySchema },
     responses: {
       200: jsonContent(companyListResponseSchema, 'A page of companies'),
-      ...errorResponses(400, 401, 403),
     },
   }),
   { resource: 'company', action: 'read' },
@@ -44,11 +44,11 @@ const create = guarded(
     method: 'post',
     path: '/company',
     tags,
+    operationId: 'createCompany',
     summary: 'Create a client company',
     request: { body: jsonBody(companyCreateSchema) },
     responses: {
       201: jsonContent(companySchema, 'The created company'),
-      ...errorResponses(400, 401, 403, 413),
     },
   }),
   { resource: 'company', action: 'create' },
@@ -59,11 +59,11 @@ const get = guarded(
     method: 'get',
     path: '/company/{companyId}',
     tags,
+    operationId: 'getCompany',
     summary: 'Get one client company',
     request: { params: companyParams },
     responses: {
       200: jsonContent(companySchema, 'The company'),
-      ...errorResponses(401, 403, 404),
     },
   }),
   { resource: 'company', action: 'read' },
@@ -74,11 +74,11 @@ const update = guarded(
     method: 'patch',
     path: '/company/{companyId}',
     tags,
+    operationId: 'updateCompany',
     summary: 'Update a client company (any subset of fields)',
     request: { params: companyParams, body: jsonBody(companyUpdateSchema) },
     responses: {
       200: jsonContent(companySchema, 'The updated company'),
-      ...errorResponses(400, 401, 403, 404, 413),
     },
   }),
   { resource: 'company', action: 'update' },
@@ -89,11 +89,11 @@ const remove = guarded(
     method: 'delete',
     path: '/company/{companyId}',
     tags,
+    operationId: 'deleteCompany',
     summary: 'Delete a client company',
     request: { params: companyParams },
     responses: {
       204: { description: 'Deleted' },
-      ...errorResponses(401, 403, 404),
     },
   }),
   { resource: 'company', action: 'delete' },
@@ -104,11 +104,11 @@ const activity = guarded(
     method: 'get',
     path: '/company/{companyId}/activity',
     tags,
+    operationId: 'listCompanyActivity',
     summary: "The company's activity (audit events), newest first",
     request: { params: companyParams },
     responses: {
       200: jsonContent(auditListResponseSchema, 'Audit events'),
-      ...errorResponses(401, 403, 404),
     },
   }),
   { resource: 'audit', action: 'read' },

@@ -56,6 +56,8 @@ interface Resource {
   path: string;
   idParam: string;
   noun: string;
+  /** The noun's plural ("share classes"); also names the operations (listShareClasses). */
+  plural: string;
   tag: string;
   resource: BusinessResource;
   item: ZodType;
@@ -69,6 +71,10 @@ interface Resource {
   remove: Service<Scope & { id: string }, void>;
 }
 
+/** "share class" → "ShareClass" (operation ids). */
+const pascal = (words: string) =>
+  words.replace(/(^|\s)(\w)/g, (_, _space: string, c: string) => c.toUpperCase());
+
 function paramsSchema(path: string) {
   const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   return z.object(Object.fromEntries(names.map((n) => [n, z.string()])));
@@ -80,7 +86,7 @@ function defineRoutes(r: Resource) {
   const single = `${collection}/{${r.idParam}}`;
   const tags = [r.tag];
   const common = { tags };
-  const route = <R extends RouteConfig>(
+  const route = <R extends RouteConfig & { operationId: string }>(
     config: R,
     action: 'create' | 'read' | 'update' | 'delete',
   ) => guarded(createRoute(config), { resource: r.resource, action });
@@ -90,11 +96,11 @@ function defineRoutes(r: Resource) {
       ...common,
       method: 'get',
       path: collection,
-      summary: `List the company's ${r.noun}s`,
+      operationId: `list${pascal(r.plural)}`,
+      summary: `List the company's ${r.plural}`,
       request: { params: paramsSchema(collection), ...(r.listQuery ? { query: r.listQuery } : {}) },
       responses: {
-        200: jsonContent(listResponse(r.item), `The ${r.noun}s`),
-        ...errorResponses(400, 401, 403, 404),
+        200: jsonContent(listResponse(r.item), `The ${r.plural}`),
       },
     },
     'read',
@@ -104,9 +110,10 @@ function defineRoutes(r: Resource) {
       ...common,
       method: 'get',
       path: single,
+      operationId: `get${pascal(r.noun)}`,
       summary: `Get one ${r.noun}`,
       request: { params: paramsSchema(single) },
-      responses: { 200: jsonContent(r.item, `The ${r.noun}`), ...errorResponses(401, 403, 404) },
+      responses: { 200: jsonContent(r.item, `The ${r.noun}`) },
     },
     'read',
   );
@@ -115,11 +122,12 @@ function defineRoutes(r: Resource) {
       ...common,
       method: 'post',
       path: collection,
+      operationId: `create${pascal(r.noun)}`,
       summary: `Create a ${r.noun}`,
       request: { params: paramsSchema(collection), body: jsonBody(r.create) },
       responses: {
         201: jsonContent(r.item, `The created ${r.noun}`),
-        ...errorResponses(400, 401, 403, 404, 409, 413),
+        ...errorResponses(409),
       },
     },
     'create',
@@ -129,11 +137,12 @@ function defineRoutes(r: Resource) {
       ...common,
       method: 'patch',
       path: single,
+      operationId: `update${pascal(r.noun)}`,
       summary: `Update a ${r.noun} (any subset of fields)`,
       request: { params: paramsSchema(single), body: jsonBody(r.update) },
       responses: {
         200: jsonContent(r.item, `The updated ${r.noun}`),
-        ...errorResponses(400, 401, 403, 404, 409, 413),
+        ...errorResponses(409),
       },
     },
     'update',
@@ -143,9 +152,10 @@ function defineRoutes(r: Resource) {
       ...common,
       method: 'delete',
       path: single,
+      operationId: `delete${pascal(r.noun)}`,
       summary: `Delete a ${r.noun} (409 while other rows depend on it)`,
       request: { params: paramsSchema(single) },
-      responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 409) },
+      responses: { 204: { description: 'Deleted' }, ...errorResponses(409) },
     },
     'delete',
   );
@@ -228,6 +238,7 @@ const RESOURCES: Resource[] = [
     path: 'stakeholders',
     idParam: 'stakeholderId',
     noun: 'stakeholder',
+    plural: 'stakeholders',
     tag: 'Stakeholders',
     resource: 'stakeholder',
     item: stakeholderSchema,
@@ -264,6 +275,7 @@ const RESOURCES: Resource[] = [
     path: 'share-classes',
     idParam: 'shareClassId',
     noun: 'share class',
+    plural: 'share classes',
     tag: 'Share classes',
     resource: 'company',
     item: shareClassSchema,
@@ -295,6 +307,7 @@ const RESOURCES: Resource[] = [
     path: 'share-events',
     idParam: 'eventId',
     noun: 'share event',
+    plural: 'share events',
     tag: 'Shareholders register',
     resource: 'company',
     item: shareEventSchema,
@@ -328,6 +341,7 @@ const RESOURCES: Resource[] = [
     path: 'receipts',
     idParam: 'receiptId',
     noun: 'depositary receipt line',
+    plural: 'depositary receipt lines',
     tag: 'Shareholders register',
     resource: 'company',
     item: receiptSchema,
@@ -353,6 +367,7 @@ const RESOURCES: Resource[] = [
     path: 'plans',
     idParam: 'planId',
     noun: 'plan',
+    plural: 'plans',
     tag: 'Plans',
     resource: 'plan',
     item: planSchema,
@@ -374,6 +389,7 @@ const RESOURCES: Resource[] = [
     path: 'plans/{planId}/pool-adjustments',
     idParam: 'adjustmentId',
     noun: 'pool adjustment',
+    plural: 'pool adjustments',
     tag: 'Plans',
     resource: 'plan',
     item: poolAdjustmentSchema,
@@ -421,11 +437,11 @@ const capTableRoute = guarded(
     method: 'get',
     path: '/company/{companyId}/cap-table',
     tags: ['Cap table'],
+    operationId: 'getCapTable',
     summary: 'The fully diluted cap table as of a date (default today)',
     request: { params: companyParams, query: capTableQuerySchema },
     responses: {
       200: jsonContent(capTableSchema, 'The cap table'),
-      ...errorResponses(400, 401, 403, 404),
     },
   }),
   { resource: 'company', action: 'read' },
@@ -436,6 +452,7 @@ const capTableCsvRoute = guarded(
     method: 'get',
     path: '/company/{companyId}/cap-table/export',
     tags: ['Cap table'],
+    operationId: 'exportCapTableCsv',
     summary: 'The cap table as CSV',
     request: { params: companyParams, query: capTableQuerySchema },
     responses: {
@@ -443,7 +460,6 @@ const capTableCsvRoute = guarded(
         content: { 'text/csv': { schema: z.string() } },
         description: 'CSV, one row per holder and pool',
       },
-      ...errorResponses(400, 401, 403, 404),
     },
   }),
   { resource: 'company', action: 'export' },
@@ -454,11 +470,11 @@ const summaryRoute = guarded(
     method: 'get',
     path: '/company/{companyId}/summary',
     tags: ['Companies'],
+    operationId: 'getCompanySummary',
     summary: "Key figures of the company's equity structure",
     request: { params: companyParams },
     responses: {
       200: jsonContent(companySummarySchema, 'Key figures'),
-      ...errorResponses(401, 403, 404),
     },
   }),
   { resource: 'company', action: 'read' },

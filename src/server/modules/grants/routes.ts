@@ -46,12 +46,12 @@ const list = guarded(
     method: 'get',
     path: base,
     tags,
+    operationId: 'listGrants',
     summary:
       "The company's grants with their schedule figures as of today, and the company's change of control",
     request: { params: companyParams, query: grantListQuerySchema },
     responses: {
       200: jsonContent(grantListResponseSchema, 'Grants'),
-      ...errorResponses(400, 401, 403, 404),
     },
   }),
   { resource: 'grant', action: 'read' },
@@ -61,11 +61,11 @@ const get = guarded(
     method: 'get',
     path: `${base}/{grantId}`,
     tags,
+    operationId: 'getGrant',
     summary: 'One grant with its installments, forfeitures and exercises',
     request: { params: grantParams },
     responses: {
       200: jsonContent(grantDetailSchema, 'The grant'),
-      ...errorResponses(401, 403, 404),
     },
   }),
   { resource: 'grant', action: 'read' },
@@ -75,11 +75,12 @@ const create = guarded(
     method: 'post',
     path: base,
     tags,
+    operationId: 'createGrant',
     summary: 'Grant awards under a plan (409 POOL_EXHAUSTED beyond the available pool)',
     request: { params: companyParams, body: jsonBody(grantCreateSchema) },
     responses: {
       201: jsonContent(grantDetailSchema, 'The grant'),
-      ...errorResponses(400, 401, 403, 404, 409, 413),
+      ...errorResponses(409),
     },
   }),
   { resource: 'grant', action: 'create' },
@@ -89,11 +90,12 @@ const update = guarded(
     method: 'patch',
     path: `${base}/{grantId}`,
     tags,
+    operationId: 'updateGrant',
     summary: 'Update a grant (any subset of fields)',
     request: { params: grantParams, body: jsonBody(grantUpdateSchema) },
     responses: {
       200: jsonContent(grantDetailSchema, 'The grant'),
-      ...errorResponses(400, 401, 403, 404, 409, 413),
+      ...errorResponses(409),
     },
   }),
   { resource: 'grant', action: 'update' },
@@ -103,13 +105,15 @@ const remove = guarded(
     method: 'delete',
     path: `${base}/{grantId}`,
     tags,
+    operationId: 'deleteGrant',
     summary: 'Delete a grant entered by mistake (409 once exercised: cancel it instead)',
     request: { params: grantParams },
-    responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 409) },
+    responses: { 204: { description: 'Deleted' }, ...errorResponses(409) },
   }),
   { resource: 'grant', action: 'delete' },
 );
 const action = <B extends z.ZodType>(
+  operationId: string,
   path: string,
   body: B,
   summary: string,
@@ -120,37 +124,43 @@ const action = <B extends z.ZodType>(
       method: 'post',
       path: `${base}/{grantId}/${path}`,
       tags,
+      operationId,
       summary,
       request: { params, body: jsonBody(body) },
       responses: {
         200: jsonContent(grantDetailSchema, 'The grant after the event'),
-        ...errorResponses(400, 401, 403, 404, 409, 413),
+        ...errorResponses(409),
       },
     }),
     { resource: 'grant', action: 'update' },
   );
 const achievement = action(
+  'achieveMilestone',
   'milestones/{milestoneId}/achievement',
   milestoneAchievementSchema,
   'Record that a milestone was achieved',
   milestoneParams,
 );
 const termination = action(
+  'terminateGrant',
   'termination',
   terminationSchema,
   'Record that the holder left (good or bad leaver)',
 );
 const exercise = action(
+  'exerciseGrant',
   'exercises',
   exerciseSchema,
   'Exercise or settle part of the grant (≤ exercisable)',
 );
 const pause = action(
+  'pauseGrant',
   'pauses',
   pauseSchema,
   'Record a leave of absence (vesting pauses; later installments shift)',
 );
 const cancellation = action(
+  'cancelGrant',
   'cancellation',
   cancellationSchema,
   'Cancel the grant: what is not exercised lapses',
@@ -160,11 +170,12 @@ const changeOfControl = guarded(
     method: 'post',
     path: '/company/{companyId}/change-of-control',
     tags,
+    operationId: 'recordChangeOfControl',
     summary: "Record the company's change of control (acceleration per plan)",
     request: { params: companyParams, body: jsonBody(changeOfControlSchema) },
     responses: {
       201: jsonContent(z.object({ date: z.string() }), 'Recorded'),
-      ...errorResponses(400, 401, 403, 404, 409, 413),
+      ...errorResponses(409),
     },
   }),
   { resource: 'grant', action: 'update' },
@@ -175,12 +186,14 @@ const upcoming = guarded(
     method: 'get',
     path: '/upcoming',
     tags,
+    operationId: 'listUpcoming',
     summary:
       'Cliffs, installments, acceptance deadlines, expiries and exercise deadlines ahead, across all clients',
     request: { query: upcomingQuerySchema },
     responses: {
       200: jsonContent(upcomingResponseSchema, 'Soonest first'),
-      ...errorResponses(400, 401, 403, 404),
+      // companyId of a company outside the workspace
+      ...errorResponses(404),
     },
   }),
   { resource: 'grant', action: 'read' },

@@ -16,7 +16,7 @@ import { daysBetween } from '../../../domain/vesting/dates';
 import { concurrently } from '../../db/concurrently';
 import { company, grant, valuation } from '../../db/schema';
 import type { AppEnv, ServiceArgs } from '../../http/context';
-import { errorResponses, jsonContent } from '../../http/openapi';
+import { jsonContent } from '../../http/openapi';
 import { guarded } from '../../http/permissions';
 import { today } from '../../clock';
 
@@ -118,6 +118,7 @@ const alerts = guarded(
     method: 'get',
     path: '/valuation-alerts',
     tags: ['Valuations'],
+    operationId: 'listValuationAlerts',
     summary:
       'Client companies whose valuation is expired, stale or expiring within 60 days, and those with grants but no valuation in force',
     responses: {
@@ -125,7 +126,6 @@ const alerts = guarded(
         valuationAlertsSchema,
         'Most urgent first: expired, stale, missing, expiring; then soonest',
       ),
-      ...errorResponses(401, 403),
     },
   }),
   { resource: 'valuation', action: 'read' },

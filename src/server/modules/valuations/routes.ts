@@ -14,7 +14,7 @@ import {
 } from '../../../contracts/valuation';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../http/errors';
-import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
+import { errorResponse, errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 import { guarded } from '../../http/permissions';
 import { registerValuationAlertRoutes } from './alerts';
 import {
@@ -49,11 +49,11 @@ const list = guarded(
     method: 'get',
     path: base,
     tags,
+    operationId: 'listValuations',
     summary: "The company's valuations, oldest first, each with its change against the previous",
     request: { params: companyParams },
     responses: {
       200: jsonContent(valuationListSchema, 'Valuation history'),
-      ...errorResponses(401, 403, 404),
     },
   }),
   { resource: 'valuation', action: 'read' },
@@ -63,11 +63,11 @@ const get = guarded(
     method: 'get',
     path: `${base}/{valuationId}`,
     tags,
+    operationId: 'getValuation',
     summary: 'One valuation with its computed figures and status as of today',
     request: { params: valuationParams },
     responses: {
       200: jsonContent(valuationSchema, 'The valuation'),
-      ...errorResponses(401, 403, 404),
     },
   }),
   { resource: 'valuation', action: 'read' },
@@ -77,12 +77,13 @@ const create = guarded(
     method: 'post',
     path: base,
     tags,
+    operationId: 'createValuation',
     summary:
       'Record a valuation (fullyDilutedShares omitted: from the cap table on the effective date; 409 for the same date, purpose and share class)',
     request: { params: companyParams, body: jsonBody(valuationCreateSchema) },
     responses: {
       201: jsonContent(valuationSchema, 'The valuation'),
-      ...errorResponses(400, 401, 403, 404, 409, 413),
+      ...errorResponses(409),
     },
   }),
   { resource: 'valuation', action: 'create' },
@@ -92,11 +93,12 @@ const update = guarded(
     method: 'patch',
     path: `${base}/{valuationId}`,
     tags,
+    operationId: 'updateValuation',
     summary: 'Update a valuation (any subset of fields; fullyDilutedShares null re-derives it)',
     request: { params: valuationParams, body: jsonBody(valuationUpdateSchema) },
     responses: {
       200: jsonContent(valuationSchema, 'The valuation'),
-      ...errorResponses(400, 401, 403, 404, 409, 413),
+      ...errorResponses(409),
     },
   }),
   { resource: 'valuation', action: 'update' },
@@ -106,9 +108,10 @@ const remove = guarded(
     method: 'delete',
     path: `${base}/{valuationId}`,
     tags,
+    operationId: 'deleteValuation',
     summary: 'Delete a valuation and its report',
     request: { params: valuationParams },
-    responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404) },
+    responses: { 204: { description: 'Deleted' } },
   }),
   { resource: 'valuation', action: 'delete' },
 );
@@ -117,6 +120,7 @@ const putReportRoute = guarded(
     method: 'put',
     path: `${base}/{valuationId}/report`,
     tags,
+    operationId: 'uploadValuationReport',
     summary:
       'Upload (or replace) the report: the PDF as the body (application/pdf), or multipart/form-data with the file in field "report". At most 20 MB (413 beyond); 400 naming "report" when it is not a PDF',
     request: {
@@ -140,7 +144,7 @@ const putReportRoute = guarded(
     },
     responses: {
       200: jsonContent(valuationSchema, 'The valuation with its report'),
-      ...errorResponses(400, 401, 403, 404, 413),
+      413: errorResponse(413, 'PAYLOAD_TOO_LARGE: the report is larger than 20 MB'),
     },
   }),
   { resource: 'valuation', action: 'update' },
@@ -150,6 +154,7 @@ const getReportRoute = guarded(
     method: 'get',
     path: `${base}/{valuationId}/report`,
     tags,
+    operationId: 'getValuationReport',
     summary: 'Download the report (application/pdf, with its file name)',
     request: { params: valuationParams },
     responses: {
@@ -157,7 +162,6 @@ const getReportRoute = guarded(
         content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
         description: 'The PDF',
       },
-      ...errorResponses(401, 403, 404),
     },
   }),
   { resource: 'valuation', action: 'read' },
@@ -167,9 +171,10 @@ const deleteReportRoute = guarded(
     method: 'delete',
     path: `${base}/{valuationId}/report`,
     tags,
+    operationId: 'deleteValuationReport',
     summary: 'Remove the report',
     request: { params: valuationParams },
-    responses: { 204: { description: 'Removed' }, ...errorResponses(401, 403, 404) },
+    responses: { 204: { description: 'Removed' } },
   }),
   { resource: 'valuation', action: 'update' },
 );
@@ -178,12 +183,12 @@ const metrics = guarded(
     method: 'get',
     path: '/company/{companyId}/valuation-metrics',
     tags,
+    operationId: 'getValuationMetrics',
     summary:
       'Current valuation, FMV growth, intrinsic value of outstanding grants, underwater grants, grants priced below FMV and the value of the unallocated pool',
     request: { params: companyParams, query: valuationMetricsQuerySchema },
     responses: {
       200: jsonContent(valuationMetricsSchema, 'Metrics as of asOf (default today)'),
-      ...errorResponses(400, 401, 403, 404),
     },
   }),
   { resource: 'valuation', action: 'read' },

@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Context, Hono } from 'hono';
+import type { AppEnv } from './context';
+
+/**
+ * The interactive API reference at `/api/docs` (issue 11): Swagger UI from the swagger-ui-dist
+ * package, served by this server (no CDN), reading `/api/v1/openapi.json`. Public, like the
+ * document it shows (decision 015); trying a request needs an API key or a session.
+ */
+
+/**
+ * The page's Content-Security-Policy: scripts and styles only from this server; Swagger UI sets
+ * inline styles at run time and its stylesheet draws icons as data: images, hence
+ * `'unsafe-inline'` for styles and `data:` for images, on this page only. No `'unsafe-eval'`.
+ */
+export function apiDocsCsp(appUrl: string): string {
+  const api = new URL(appUrl).origin;
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    `connect-src 'self' ${api}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+const PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>ESOP CRM API reference</title>
+    <link rel="icon" href="data:," />
+    <link rel="stylesheet" href="/api/docs/swagger-ui.css" />
+  </head>
+  <body>
+    <div id="swagger-ui"></div>
+    <script src="/api/docs/swagger-ui-bundle.js"></script>
+    <script src="/api/docs/init.js"></script>
+  </body>
+</html>
+`;
+
+// An external file, not an inline script: the CSP allows scripts from this server only.
+const INIT = `window.ui = SwaggerUIBundle({
+  url: '/api/v1/openapi.json',
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  displayOperationId: true,
+  // The default validator badge would send the document to validator.swagger.io.
+  validatorUrl: null,
+  presets: [SwaggerUIBundle.presets.apis],
+  layout: 'BaseLayout',
+});
+`;
+
+interface Asset {
+  type: string;
+  body: Buffer;
+  gzipped: Buffer;
+}
+
+function asset(type: string, body: Buffer | string): Asset {
+  const buf = Buffer.isBuffer(body) ? body : Buffer.from(body);
+  return { type, body: buf, gzipped: gzipSync(buf) };
+}
+
+/** swagger-ui-dist's directory (in node_modules, also for the bundled server). */
+function swaggerUiDir(): string {
+  const require = createRequire(import.meta.url);
+  return path.dirname(require.resolve('swagger-ui-dist/package.json'));
+}
+
+export function registerApiDocs(app: Hono<AppEnv>, options: { appUrl: string }) {
+  const csp = apiDocsCsp(options.appUrl);
+  // Read (and compressed) at the first request, kept in memory.
+  let assets: Record<string, Asset> | undefined;
+  const load = () => {
+    if (assets) return assets;
+    const dir = swaggerUiDir();
+    assets = {
+      '/api/docs': asset('text/html; charset=utf-8', PAGE),
+      '/api/docs/init.js': asset('text/javascript; charset=utf-8', INIT),
+      '/api/docs/swagger-ui-bundle.js': asset(
+        'text/javascript; charset=utf-8',
+        readFileSync(path.join(dir, 'swagger-ui-bundle.js')),
+      ),
+      '/api/docs/swagger-ui.css': asset(
+        'text/css; charset=utf-8',
+        readFileSync(path.join(dir, 'swagger-ui.css')),
+      ),
+    };
+    return assets;
+  };
+  const serve = (c: Context<AppEnv>) => {
+    const found = load()[c.req.path];
+    if (!found) {
+      return c.json(
+        { error: { code: 'NOT_FOUND', message: `No API route GET ${c.req.path}` } },
+        404,
+      );
+    }
+    const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
+    c.header('Content-Type', found.type);
+    c.header('Content-Security-Policy', csp);
+    c.header('Cache-Control', 'no-cache');
+    c.header('Vary', 'Accept-Encoding');
+    if (gzip) c.header('Content-Encoding', 'gzip');
+    return c.body(new Uint8Array(gzip ? found.gzipped : found.body), 200);
+  };
+  app.get('/api/docs', serve);
+  app.get('/api/docs/*', serve);
+}
