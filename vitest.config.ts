@@ -5,6 +5,14 @@ import { defineConfig } from 'vitest/config';
 // Redis-backed tests join when TEST_REDIS_URL is set (CI sets it; Redis is optional for the app).
 const redisTests = process.env.TEST_REDIS_URL ? ['test/redis/**/*.test.ts'] : [];
 
+// Tests of one database's own machinery (server processes on a PGlite data dir, pg_dump).
+const PGLITE_ONLY = [
+  'test/api/lifecycle.test.ts',
+  'test/api/backup.test.ts',
+  'test/api/backup-snapshot.test.ts',
+];
+const POSTGRES_ONLY = ['test/api/backup-postgres.test.ts'];
+
 const apiProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   test: {
     name,
@@ -30,9 +38,9 @@ export default defineConfig({
           setupFiles: ['test/support/setup.ts'],
         },
       },
-      apiProject('api', { TEST_DB: 'pglite' }),
+      apiProject('api', { TEST_DB: 'pglite' }, POSTGRES_ONLY),
       ...(process.env.TEST_DATABASE_URL
-        ? [apiProject('api-postgres', { TEST_DB: 'postgres' }, ['test/api/lifecycle.test.ts'])]
+        ? [apiProject('api-postgres', { TEST_DB: 'postgres' }, PGLITE_ONLY)]
         : []),
     ],
   },

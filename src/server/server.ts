@@ -4,6 +4,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import type { ErrorCode } from '../contracts/errors';
 import { applyAdminEmails, createAuth } from './auth/auth';
+import { startBackupChannel } from './backup/channel';
 import { configureClock } from './clock';
 import { localSecret } from './data-dir';
 import { openDatabase, type DatabaseHandle } from './db/client';
@@ -141,6 +142,11 @@ export async function startServer({
     });
 
     phase('app built');
+    // PGlite is one connection in this process: `npm run backup` asks it for the snapshot.
+    if (database.dump) {
+      const dump = database.dump.bind(database);
+      cleanups.push(await startBackupChannel({ dataDir: env.DATA_DIR, dump, logger }));
+    }
     // Requests in flight: shutdown waits for them before it closes the database, even when
     // their client has already gone away. Once shutdown has begun, a request arriving on an open
     // keep-alive connection is answered 503 at once (it never reaches the database), and every

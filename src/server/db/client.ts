@@ -21,6 +21,11 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Flushes and closes (PGlite: CHECKPOINT first, since fsync is off). */
   close(): Promise<void>;
+  /**
+   * PGlite only: a consistent snapshot of the data directory as a tar archive (backups). Taken
+   * between transactions: PGlite runs one query at a time, and no transaction is open meanwhile.
+   */
+  dump?(): Promise<Uint8Array>;
 }
 
 /** Where the committed migrations live (next to this file in src/, copied next to the bundle). */
@@ -63,6 +68,14 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
       if (client.closed) return;
       await client.exec('CHECKPOINT');
       await client.close();
+    },
+    async dump() {
+      // The checkpoint flushes the buffers, so the copy needs little WAL replay when opened.
+      // Holding the transaction lock, no transaction is open while the files are copied (and
+      // PostgreSQL's recovery would roll back one that were).
+      await client.exec('CHECKPOINT');
+      const tar = await client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+      return new Uint8Array(await tar.arrayBuffer());
     },
   };
 }
