@@ -1,10 +1,20 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packBackup } from '../../src/server/backup/archive';
 import {
   buildServer,
   freePort,
@@ -310,17 +320,35 @@ describe('backup and restore of the embedded database', () => {
   }, 300_000);
 
   it('refuses a damaged backup and leaves the data directory as it was', async () => {
-    const dataDir = path.join(scratch, 'stopped');
-    const archive = path.join(scratch, 'stopped.tar.gz');
+    const dataDir = path.join(scratch, 'untouched');
+    mkdirSync(path.join(dataDir, 'pg'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'pg', 'PG_VERSION'), '17');
+    writeFileSync(path.join(dataDir, 'auth-secret'), 'the current secret of this installation');
+    const whole = packBackup(
+      { 'pgdata.tar': randomBytes(100_000), 'auth-secret': Buffer.from('x'.repeat(43)) },
+      { createdAt: new Date(), source: 'stopped' },
+    );
     const damaged = path.join(scratch, 'damaged.tar.gz');
-    const bytes = readFileSync(archive);
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(damaged, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    writeFileSync(damaged, whole.subarray(0, Math.floor(whole.length / 2)));
     const before = readdirSync(dataDir).sort();
+
     const result = await cli('restore', [damaged], dataDir);
     expect(result.code).toBe(1);
     expect(result.output).toContain('This is not a readable ESOP CRM backup');
     expect(readdirSync(dataDir).sort()).toEqual(before);
+    expect(readFileSync(path.join(dataDir, 'auth-secret'), 'utf8')).toBe(
+      'the current secret of this installation',
+    );
     expect(existsSync(path.join(dataDir, 'pg.restoring'))).toBe(false);
-  }, 60_000);
+
+    // A whole archive whose database is not one: refused after loading, nothing replaced.
+    const notADatabase = path.join(scratch, 'not-a-database.tar.gz');
+    writeFileSync(notADatabase, whole);
+    const refused = await cli('restore', [notADatabase], dataDir);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(
+      /The (database in the )?backup (cannot be opened|does not hold)/,
+    );
+    expect(readdirSync(dataDir).sort()).toEqual(before);
+  }, 120_000);
 });

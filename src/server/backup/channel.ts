@@ -82,7 +82,9 @@ export async function startBackupChannel(deps: {
 
   return async () => {
     await running?.catch(() => {});
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closed;
     try {
       if ((JSON.parse(readFileSync(file, 'utf8')) as ChannelInfo).token === token) unlinkSync(file);
     } catch {
