@@ -8,6 +8,8 @@ import type { Logger } from '../../src/server/logger';
 import { createOutboxMailer, type Mailer, type MailMessage } from '../../src/server/mail/mailer';
 import { createSmsSender } from '../../src/server/mail/sms';
 import { createTestDatabase } from './db';
+import { responseValidator } from './openapi';
+import type { OpenApiDocument } from '../../src/server/http/openapi';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -101,11 +103,28 @@ export async function createTestApp(options: TestAppOptions = {}) {
           },
         }
       : undefined;
-    return app.request(
-      `${TEST_ORIGIN}${path}`,
-      { method: init.method ?? 'GET', headers, body },
-      bindings,
+    const method = init.method ?? 'GET';
+    const res = await app.request(`${TEST_ORIGIN}${path}`, { method, headers, body }, bindings);
+    if (path.startsWith('/api/v1/') && !path.startsWith('/api/v1/openapi.json')) {
+      await checkAgainstDocument(method, path, res);
+    }
+    return res;
+  }
+
+  // Every /api/v1 answer in every API test is checked against the OpenAPI document: a status
+  // it does not list or a body that does not match its schema fails the test (issue 11).
+  let check: ReturnType<typeof responseValidator> | undefined;
+  async function checkAgainstDocument(method: string, path: string, res: Response) {
+    check ??= responseValidator(
+      (await (await app.request(`${TEST_ORIGIN}/api/v1/openapi.json`)).json()) as OpenApiDocument,
+      { undocumented: 'ignore' },
     );
+    const type = res.headers.get('content-type') ?? '';
+    const text = type.includes('json') ? await res.clone().text() : '';
+    const problems = check(method, path, res.status, text ? JSON.parse(text) : undefined);
+    if (problems.length > 0) {
+      throw new Error(`The answer differs from the OpenAPI document:\n${problems.join('\n')}`);
+    }
   }
 
   let counter = 0;
