@@ -293,6 +293,8 @@ test('an owner renames the workspace, manages a team and a workspace API key', a
   await expect(keyRow.getByRole('list', { name: 'Permissions' })).toHaveText(
     /company:read\s*company:export/,
   );
+  // The creator is shown: the key works while they manage keys here (decision 017).
+  await expect(keyRow.getByRole('cell', { name: 'Tess Teams' })).toBeVisible();
   // The key reads companies but may not create one (curl-style, no cookie).
   const keyApi = await playwrightRequest.newContext({ baseURL: origin });
   const listed = await keyApi.get('/api/v1/company', { headers: { 'x-api-key': secret } });

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditEvent, member } from '../../src/server/db/schema';
+import { apikey, auditEvent, member, user } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { allowConsoleError } from '../support/console';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<TestApp['signUp']>>;
+const SITE_ADMIN = 'keys-site-admin@example.com';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { ADMIN_EMAILS: SITE_ADMIN } });
   owner = await t.signUp({ name: 'Kees Key' });
 });
 afterAll(() => t.close());
@@ -71,6 +72,7 @@ describe('API keys on /api/v1', () => {
       userId: owner.userId,
       name: 'integration',
       permissions: { company: ['read'] },
+      metadata: { createdBy: owner.userId },
     });
     expect((await t.request('/api/v1/company', { headers: { 'x-api-key': key } })).status).toBe(
       200,
@@ -168,6 +170,7 @@ describe('POST /api/auth/api-key/create (our screens)', () => {
     expect(created.metadata).toEqual({
       purpose: 'nightly export',
       organizationId: owner.organizationId,
+      createdBy: owner.userId,
     });
     expect(
       (await t.request('/api/v1/company', { headers: { 'x-api-key': created.key } })).status,
@@ -270,5 +273,155 @@ describe('POST /api/auth/api-key/create (our screens)', () => {
 
   it('requires a session', async () => {
     expect((await create('', { name: 'anon' })).status).toBe(401);
+  });
+});
+
+describe('workspace keys live only while their creator manages keys there (finding 6)', () => {
+  const create = (cookie: string, body: unknown) =>
+    t.request('/api/auth/api-key/create', { method: 'POST', body, cookie });
+  const read = (key: string) => t.request('/api/v1/company', { headers: { 'x-api-key': key } });
+  const write = (key: string) =>
+    t.request('/api/v1/company', {
+      method: 'POST',
+      body: { companyName: 'Written By Key B.V.' },
+      headers: { 'x-api-key': key },
+    });
+
+  /** A new admin of the owner's workspace with a workspace key that reads and writes. */
+  async function adminWithKey(label: string) {
+    const admin = await t.signUp({ name: `Admin ${label}` });
+    await t.db.insert(member).values({
+      id: `m-${admin.userId}`,
+      organizationId: owner.organizationId,
+      userId: admin.userId,
+      role: 'admin',
+      createdAt: new Date(),
+    });
+    const res = await create(admin.cookie, {
+      name: `ws-${label}`,
+      configId: 'organization',
+      organizationId: owner.organizationId,
+      permissions: { company: ['read', 'create'] },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const created = (await res.json()) as { id: string; key: string };
+    expect((await read(created.key)).status).toBe(200);
+    expect((await write(created.key)).status).toBe(201);
+    return { admin, ...created };
+  }
+
+  async function expectStopped(key: string) {
+    const reading = await read(key);
+    expect(reading.status).toBe(401);
+    expect((await reading.json()).error.message).toMatch(/no longer manages API keys/);
+    expect((await write(key)).status).toBe(401);
+  }
+
+  it('records the creator, which the key holder cannot rewrite', async () => {
+    const { admin, id } = await adminWithKey('meta');
+    const update = await t.request('/api/auth/api-key/update', {
+      method: 'POST',
+      body: {
+        keyId: id,
+        configId: 'organization',
+        metadata: { createdBy: owner.userId, organizationId: 'elsewhere', note: 'kept' },
+      },
+      cookie: admin.cookie,
+    });
+    expect(update.status, await update.clone().text()).toBe(200);
+    const [row] = await t.db.select().from(apikey).where(eq(apikey.id, id));
+    let stored: unknown = JSON.parse(row!.metadata!);
+    if (typeof stored === 'string') stored = JSON.parse(stored);
+    expect(stored).toMatchObject({
+      createdBy: admin.userId,
+      organizationId: owner.organizationId,
+      note: 'kept',
+    });
+  });
+
+  it('stops when the creator is removed from the workspace', async () => {
+    const { admin, key } = await adminWithKey('removed');
+    const remove = await t.request('/api/auth/organization/remove-member', {
+      method: 'POST',
+      body: { memberIdOrEmail: admin.email, organizationId: owner.organizationId },
+      cookie: owner.cookie,
+    });
+    expect(remove.status).toBe(200);
+    await expectStopped(key);
+  });
+
+  it('stops when the creator is demoted to a role that cannot manage keys', async () => {
+    const { admin, key } = await adminWithKey('demoted');
+    const demote = await t.request('/api/auth/organization/update-member-role', {
+      method: 'POST',
+      body: { memberId: `m-${admin.userId}`, role: 'member', organizationId: owner.organizationId },
+      cookie: owner.cookie,
+    });
+    expect(demote.status, await demote.clone().text()).toBe(200);
+    await expectStopped(key);
+  });
+
+  it('stops when the creator is banned', async () => {
+    allowConsoleError(/ban/i);
+    const siteAdmin = await t.signUp({ email: SITE_ADMIN });
+    const { admin, key } = await adminWithKey('banned');
+    const ban = await t.request('/api/auth/admin/ban-user', {
+      method: 'POST',
+      body: { userId: admin.userId, banReason: 'left the firm' },
+      cookie: siteAdmin.cookie,
+    });
+    expect(ban.status).toBe(200);
+    await expectStopped(key);
+  });
+
+  it('stops when the creator account is deleted', async () => {
+    const { admin, key } = await adminWithKey('deleted');
+    await t.db.delete(user).where(eq(user.id, admin.userId));
+    await expectStopped(key);
+  });
+
+  it('a workspace key without a recorded creator does not work', async () => {
+    const key = await createKey({
+      name: 'no-creator',
+      configId: 'organization',
+      organizationId: owner.organizationId,
+      userId: owner.userId,
+      permissions: { company: ['read'] },
+    });
+    await expectStopped(key);
+  });
+
+  it('a personal key stops when its user is banned, removed or deleted', async () => {
+    allowConsoleError(/ban/i);
+    const siteAdmin = await t.signUp({ email: 'keys-site-admin-2@example.com' });
+    await t.db.update(user).set({ role: 'admin' }).where(eq(user.id, siteAdmin.userId));
+    const keyOf = async (label: string) => {
+      const { admin } = await adminWithKey(`personal-${label}`);
+      const res = await create(admin.cookie, {
+        name: `p-${label}`,
+        organizationId: owner.organizationId,
+        permissions: { company: ['read'] },
+      });
+      const key = ((await res.json()) as { key: string }).key;
+      expect((await read(key)).status).toBe(200);
+      return { admin, key };
+    };
+    const banned = await keyOf('banned');
+    await t.request('/api/auth/admin/ban-user', {
+      method: 'POST',
+      body: { userId: banned.admin.userId },
+      cookie: siteAdmin.cookie,
+    });
+    expect((await read(banned.key)).status).toBe(401);
+    const removed = await keyOf('removed');
+    await t.request('/api/auth/organization/remove-member', {
+      method: 'POST',
+      body: { memberIdOrEmail: removed.admin.email, organizationId: owner.organizationId },
+      cookie: owner.cookie,
+    });
+    expect((await read(removed.key)).status).toBe(403);
+    const deleted = await keyOf('deleted');
+    await t.db.delete(user).where(eq(user.id, deleted.admin.userId));
+    expect([401, 403]).toContain((await read(deleted.key)).status);
   });
 });

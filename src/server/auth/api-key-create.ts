@@ -170,6 +170,9 @@ export async function createApiKeyForUser(
   const metadata = {
     ...((input.metadata as Record<string, unknown> | undefined) ?? {}),
     organizationId,
+    // Set by the server only (the gateway keeps it on /api-key/update): whose access keeps a
+    // workspace key alive (docs/decisions/017).
+    createdBy: session.user.id,
   };
   let created: unknown;
   try {

@@ -2,7 +2,7 @@ import type { SecondaryStorage } from 'better-auth';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Database } from '../db/client';
-import { member, organization, user } from '../db/schema';
+import { apikey, member, organization, user } from '../db/schema';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
@@ -32,6 +32,42 @@ export interface AuthGatewayDeps {
 /** better-auth's error shape: `{ code, message }` (plus `fields` where we name one). */
 const authError = (status: number, code: string, message: string, extra?: object) =>
   Response.json({ code, message, ...extra }, { status });
+
+/** Metadata keys only the server sets on an API key (api-key-create.ts). */
+const SERVER_METADATA_KEYS = ['organizationId', 'createdBy'] as const;
+
+/**
+ * better-auth lets a key's holder replace its metadata on /api-key/update; the workspace a key
+ * acts in and the creator whose access keeps it alive stay what the server recorded.
+ */
+async function keepServerMetadata(call: AuthCall, db: Database): Promise<AuthCall> {
+  const body = call.body;
+  if (call.path !== '/api/auth/api-key/update' || !body || body.metadata === undefined) return call;
+  if (typeof body.keyId !== 'string') return call;
+  if (!body.metadata || typeof body.metadata !== 'object' || Array.isArray(body.metadata))
+    return call; // better-auth refuses it
+  const rows = await db
+    .select({ metadata: apikey.metadata })
+    .from(apikey)
+    .where(eq(apikey.id, body.keyId))
+    .limit(1);
+  if (!rows[0]) return call;
+  let stored: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(rows[0].metadata ?? '{}');
+    // better-auth once stored metadata double-encoded.
+    const value: unknown = typeof parsed === 'string' ? JSON.parse(parsed) : parsed;
+    if (value && typeof value === 'object') stored = value as Record<string, unknown>;
+  } catch {
+    stored = {};
+  }
+  const metadata: Record<string, unknown> = { ...(body.metadata as Record<string, unknown>) };
+  for (const key of SERVER_METADATA_KEYS) {
+    if (key in stored) metadata[key] = stored[key];
+    else delete metadata[key];
+  }
+  return { ...call, body: { ...body, metadata } };
+}
 
 /** The identifier each password sign-in names its account by. */
 const PASSWORD_SIGN_IN: Record<string, 'email' | 'username' | 'phoneNumber'> = {
@@ -205,8 +241,9 @@ export function createAuthGateway(deps: AuthGatewayDeps) {
         ? tooManyAttempts()
         : null);
     if (refused) return refused;
-    const amended = await storeAvatar(call, headers, { auth, db });
-    if (amended instanceof Response) return amended;
+    const withAvatar = await storeAvatar(call, headers, { auth, db });
+    if (withAvatar instanceof Response) return withAvatar;
+    const amended = await keepServerMetadata(withAvatar, db);
     headers.delete('content-length');
     const request = new Request(c.req.url, {
       method: 'POST',

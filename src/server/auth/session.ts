@@ -4,6 +4,8 @@ import type { Database } from '../db/client';
 import { member, session, user } from '../db/schema';
 import type { Actor } from '../http/context';
 import { AppError } from '../http/errors';
+import { customRolePermissions } from '../http/permissions';
+import { isAllowed } from '../../contracts/access-control';
 import { membershipRole, type Auth } from './auth';
 
 /** Reads one cookie from a Cookie header (no dependency on a cookie library). */
@@ -82,6 +84,7 @@ export function createActorResolver(deps: {
       permissions: (result.key.permissions ?? {}) as Partial<Record<string, readonly string[]>>,
     };
     if (result.key.configId === 'organization') {
+      await requireLiveCreator(result.key.referenceId, result.key.metadata);
       return {
         userId: null,
         userName: `API key ${result.key.name ?? result.key.start ?? ''}`.trim(),
@@ -113,6 +116,44 @@ export function createActorResolver(deps: {
       );
     if (row.banned) throw new AppError('UNAUTHORIZED', 'This account is banned');
     return { userId, userName: row.name, organizationId, role: row.role, apiKey };
+  }
+
+  /**
+   * A workspace key works only while the person who created it could create it today: their
+   * account exists and is not banned, they are a member of the workspace, and their role still
+   * allows `apiKey:create` (docs/decisions/017). Removing, demoting, banning or deleting the creator
+   * stops their keys on the next request.
+   */
+  async function requireLiveCreator(organizationId: string, metadata: unknown): Promise<void> {
+    const createdBy = (metadata as { createdBy?: unknown } | null)?.createdBy;
+    const rows =
+      typeof createdBy === 'string'
+        ? await db
+            .select({ banned: user.banned, role: member.role })
+            .from(user)
+            .innerJoin(
+              member,
+              and(eq(member.userId, user.id), eq(member.organizationId, organizationId)),
+            )
+            .where(eq(user.id, createdBy))
+            .limit(1)
+        : [];
+    const row = rows[0];
+    const live =
+      row !== undefined &&
+      !row.banned &&
+      isAllowed(
+        row.role,
+        'apiKey',
+        'create',
+        await customRolePermissions(db, { organizationId, role: row.role }),
+      );
+    if (!live) {
+      throw new AppError(
+        'UNAUTHORIZED',
+        'This workspace API key has stopped working: the person who created it no longer manages API keys in this workspace',
+      );
+    }
   }
 
   return async function resolveActor(headers: Headers): Promise<Actor> {

@@ -42,6 +42,7 @@ import {
 } from '../../components/ui/table';
 import { fullAuthClient } from '../auth/auth-client-full';
 import {
+  fullOrganizationQueryOptions,
   organizationKeys,
   unwrap,
   useOrganizationAccess,
@@ -75,6 +76,16 @@ export function WorkspaceApiKeysPage() {
   // better-auth checks the `apiKey` statement for workspace keys: owners and admins hold it.
   const canManage = access.can('apiKey', 'create');
   const keys = useQuery({ ...workspaceApiKeysQueryOptions(organizationId), enabled: canManage });
+  const workspace = useQuery({
+    ...fullOrganizationQueryOptions(organizationId),
+    enabled: canManage,
+  });
+  /** The creator's name, or null when they are no longer a member (their keys have stopped). */
+  const creatorOf = (metadata: unknown): string | null => {
+    const createdBy = (metadata as { createdBy?: unknown } | null)?.createdBy;
+    const found = workspace.data?.members.find((m) => m.userId === createdBy);
+    return found ? found.user.name : null;
+  };
   const [createOpen, setCreateOpen] = useState(false);
   const [createdKey, setCreatedKey] = useState<string | null>(null);
 
@@ -131,7 +142,8 @@ export function WorkspaceApiKeysPage() {
         <div className="grid gap-1">
           <h2 className="text-lg font-semibold">Workspace API keys</h2>
           <p className="text-sm text-muted-foreground">
-            Keys owned by the workspace, not by a person: they keep working when members leave.
+            Keys owned by the workspace. A key works while the person who created it is an owner or
+            admin here: when they leave, lose that role, are banned or deleted, their keys stop.
           </p>
         </div>
         <Dialog
@@ -267,6 +279,7 @@ export function WorkspaceApiKeysPage() {
               <TableHead>Name</TableHead>
               <TableHead>Key</TableHead>
               <TableHead>Permissions</TableHead>
+              <TableHead className="hidden md:table-cell">Created by</TableHead>
               <TableHead className="hidden md:table-cell">Created</TableHead>
               <TableHead className="hidden md:table-cell">Expires</TableHead>
               <TableHead className="hidden lg:table-cell">Last used</TableHead>
@@ -279,6 +292,7 @@ export function WorkspaceApiKeysPage() {
             {keys.data.map((key) => {
               const expiresAt = toIso(key.expiresAt);
               const lastRequest = toIso(key.lastRequest);
+              const creator = creatorOf(key.metadata);
               return (
                 <TableRow key={key.id}>
                   <TableCell className="font-medium">{key.name ?? 'Unnamed'}</TableCell>
@@ -292,6 +306,15 @@ export function WorkspaceApiKeysPage() {
                   </TableCell>
                   <TableCell>
                     <PermissionList permissions={key.permissions} />
+                  </TableCell>
+                  <TableCell className="hidden md:table-cell">
+                    {workspace.isPending ? (
+                      <Skeleton className="h-4 w-24" />
+                    ) : creator ? (
+                      creator
+                    ) : (
+                      <Badge variant="outline">former member: stopped</Badge>
+                    )}
                   </TableCell>
                   <TableCell className="hidden text-muted-foreground md:table-cell">
                     {formatDate(new Date(key.createdAt).toISOString())}
