@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { user as userTable } from '../../src/server/db/schema';
+import { member as memberTable, user as userTable } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { allowConsoleError } from '../support/console';
 
@@ -170,6 +170,39 @@ describe('avatar', () => {
       ).status,
     ).toBe(200);
     expect((await t.request(row!.image!, { cookie: user.cookie })).status).toBe(404);
+  });
+
+  it('is served only to people who share a workspace with its owner, and to site admins (finding 9)', async () => {
+    const owner = await t.signUp();
+    const colleague = await t.signUp();
+    const stranger = await t.signUp();
+    const siteAdmin = await t.signUp();
+    await t.db.update(userTable).set({ role: 'admin' }).where(eq(userTable.id, siteAdmin.userId));
+    await t.db.insert(memberTable).values({
+      id: `m-${colleague.userId}`,
+      organizationId: owner.organizationId,
+      userId: colleague.userId,
+      role: 'guest',
+      createdAt: new Date(),
+    });
+    const set = await t.request('/api/auth/update-user', {
+      method: 'POST',
+      body: { image: `data:image/png;base64,${PNG_1PX}` },
+      cookie: owner.cookie,
+    });
+    expect(set.status).toBe(200);
+    const [row] = await t.db.select().from(userTable).where(eq(userTable.id, owner.userId));
+    const url = row!.image!;
+    expect((await t.request(url, { cookie: owner.cookie })).status).toBe(200);
+    expect((await t.request(url, { cookie: colleague.cookie })).status).toBe(200);
+    expect((await t.request(url, { cookie: siteAdmin.cookie })).status).toBe(200);
+    // A stranger learns nothing: the same 404 as for a user without a picture.
+    const refused = await t.request(url, { cookie: stranger.cookie });
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get('content-type')).toMatch(/json/);
+    // Leaving the shared workspace ends it.
+    await t.db.delete(memberTable).where(eq(memberTable.userId, colleague.userId));
+    expect((await t.request(url, { cookie: colleague.cookie })).status).toBe(404);
   });
 
   it.each([

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
 import type { Database } from '../db/client';
-import { userAvatar } from '../db/schema';
+import { member, user, userAvatar } from '../db/schema';
 import type { Auth, AuthCall } from './auth';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -69,7 +70,35 @@ export async function storeAvatar(
   return { ...call, body: { ...body, image } };
 }
 
-/** `GET /api/avatars/:userId`: the stored PNG, for signed-in users. */
+/**
+ * May `viewerId` see `ownerId`'s picture? Themselves, people who share a workspace with them,
+ * and site admins (who manage every account) may.
+ */
+async function maySeeAvatar(db: Database, viewerId: string, ownerId: string): Promise<boolean> {
+  if (viewerId === ownerId) return true;
+  const viewer = alias(member, 'viewer_member');
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(member)
+    .innerJoin(
+      viewer,
+      and(eq(viewer.organizationId, member.organizationId), eq(viewer.userId, viewerId)),
+    )
+    .where(eq(member.userId, ownerId))
+    .limit(1);
+  if (rows.length > 0) return true;
+  const admins = await db
+    .select({ role: user.role })
+    .from(user)
+    .where(eq(user.id, viewerId))
+    .limit(1);
+  return (admins[0]?.role ?? '').split(',').includes('admin');
+}
+
+/**
+ * `GET /api/avatars/:userId`: the stored PNG, for the people allowed to see it (finding 9);
+ * anyone else gets the same 404 as for a user without a picture.
+ */
 export async function serveAvatar(
   c: Context,
   deps: { auth: Auth; db: Database },
@@ -77,13 +106,16 @@ export async function serveAvatar(
   const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
   if (!session)
     return c.json({ error: { code: 'UNAUTHORIZED', message: 'Sign in to continue' } }, 401);
+  const ownerId = c.req.param('userId') ?? '';
+  const notFound = () => c.json({ error: { code: 'NOT_FOUND', message: 'No avatar' } }, 404);
+  if (!(await maySeeAvatar(deps.db, session.user.id, ownerId))) return notFound();
   const rows = await deps.db
     .select({ png: userAvatar.png })
     .from(userAvatar)
-    .where(eq(userAvatar.userId, c.req.param('userId') ?? ''))
+    .where(eq(userAvatar.userId, ownerId))
     .limit(1);
   const row = rows[0];
-  if (!row) return c.json({ error: { code: 'NOT_FOUND', message: 'No avatar' } }, 404);
+  if (!row) return notFound();
   return new Response(new Uint8Array(row.png), {
     headers: {
       'content-type': 'image/png',
