@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BUSINESS_RESOURCES, isAllowed } from '../../src/contracts/access-control';
 import { member, organizationRole, session } from '../../src/server/db/schema';
+import { VIEW_READS, type View } from '../../src/contracts/views';
 import { ROUTE_PERMISSIONS } from '../../src/server/http/permissions';
 import { createTestApp, type TestApp } from '../support/app';
 import { equityBodies, equityFixture } from '../support/equity';
@@ -13,19 +14,36 @@ let t: TestApp;
 let owner: Awaited<ReturnType<TestApp['signUp']>>;
 const callers: Record<string, { cookie: string }> = {};
 
-const ROLES = ['owner', 'admin', 'member', 'guest', 'reader', 'guest,member'] as const;
-const CUSTOM = { reader: { company: ['read'] } };
+const ROLES = [
+  'owner',
+  'admin',
+  'member',
+  'guest',
+  'reader',
+  'holders',
+  'grants-only',
+  'guest,member',
+] as const;
+// Custom roles (finding 10): company read alone sees no holders, pools or grants; a role that
+// reads grants without stakeholders sees no grant either.
+const CUSTOM: Record<string, Partial<Record<string, string[]>>> = {
+  reader: { company: ['read'] },
+  holders: { company: ['read'], stakeholder: ['read', 'create'], plan: ['read'] },
+  'grants-only': { company: ['read'], grant: ['read', 'create', 'update'] },
+};
 
 beforeAll(async () => {
   t = await createTestApp();
   owner = await t.signUp({ name: 'Olivia Owner' });
   callers.owner = owner;
-  await t.db.insert(organizationRole).values({
-    id: randomBytes(8).toString('hex'),
-    organizationId: owner.organizationId,
-    role: 'reader',
-    permission: JSON.stringify(CUSTOM.reader),
-  });
+  for (const [role, permission] of Object.entries(CUSTOM)) {
+    await t.db.insert(organizationRole).values({
+      id: randomBytes(8).toString('hex'),
+      organizationId: owner.organizationId,
+      role,
+      permission: JSON.stringify(permission),
+    });
+  }
   for (const role of ROLES.filter((r) => r !== 'owner')) {
     const user = await t.signUp({ name: `Role ${role}` });
     await t.db.insert(member).values({
@@ -113,18 +131,97 @@ describe('permission matrix', () => {
         : { body }),
       cookie: callers[role]!.cookie,
     });
-    const allowed = isAllowed(role, route.resource, route.action, CUSTOM);
-    if (allowed) {
+    const needed = [
+      { resource: route.resource, action: route.action },
+      ...route.reads.map((resource) => ({ resource, action: 'read' })),
+    ];
+    const missing = needed.find((p) => !isAllowed(role, p.resource, p.action, CUSTOM));
+    if (!missing) {
       expect(res.status, await res.clone().text()).toBeLessThan(300);
     } else {
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({
         error: {
           code: 'FORBIDDEN',
-          message: `You are not allowed to access resource: ${route.resource}`,
+          message: `You are not allowed to access resource: ${missing.resource}`,
         },
       });
     }
+  });
+});
+
+describe('consistent reads (finding 10)', () => {
+  const reads = (method: string, path: string) => {
+    const route = ROUTE_PERMISSIONS.find((r) => r.method === method && r.path === path);
+    expect(route, `${method} ${path}`).toBeDefined();
+    return [...new Set([route!.resource, ...route!.reads])].sort();
+  };
+
+  it('every view needs read on each kind of record it shows, as the UI assumes', () => {
+    const views: Record<View, [string, string][]> = {
+      stakeholders: [['GET', '/company/{companyId}/stakeholders']],
+      shareClasses: [['GET', '/company/{companyId}/share-classes']],
+      register: [
+        ['GET', '/company/{companyId}/share-events'],
+        ['GET', '/company/{companyId}/receipts'],
+      ],
+      capTable: [
+        ['GET', '/company/{companyId}/cap-table'],
+        ['GET', '/company/{companyId}/cap-table/export'],
+      ],
+      summary: [['GET', '/company/{companyId}/summary']],
+      plans: [['GET', '/company/{companyId}/plans']],
+      grants: [
+        ['GET', '/company/{companyId}/grants'],
+        ['GET', '/company/{companyId}/grants/{grantId}'],
+      ],
+      upcoming: [['GET', '/upcoming']],
+      valuations: [['GET', '/company/{companyId}/valuations']],
+      valuationMetrics: [['GET', '/company/{companyId}/valuation-metrics']],
+    };
+    for (const [view, routes] of Object.entries(views) as [View, [string, string][]][]) {
+      for (const [method, path] of routes) {
+        expect(reads(method, path), `${view}: ${method} ${path}`).toEqual(
+          [...VIEW_READS[view]].sort(),
+        );
+      }
+    }
+    // The cap table shows holders, pools and grants; the register shows holders.
+    expect(VIEW_READS.capTable).toEqual(
+      expect.arrayContaining(['company', 'stakeholder', 'plan', 'grant']),
+    );
+    expect(VIEW_READS.register).toEqual(expect.arrayContaining(['company', 'stakeholder']));
+  });
+
+  it('everything under a company needs company read', () => {
+    for (const route of ROUTE_PERMISSIONS.filter((r) =>
+      r.path.startsWith('/company/{companyId}'),
+    )) {
+      expect([route.resource, ...route.reads], `${route.method} ${route.path}`).toContain(
+        'company',
+      );
+    }
+  });
+
+  it('company read alone opens neither the cap table, the register, the receipts nor the summary', async () => {
+    const companyId = await newCompany();
+    for (const view of [
+      'cap-table',
+      'share-events',
+      'receipts',
+      'summary',
+      'stakeholders',
+      'grants',
+    ]) {
+      const res = await t.request(`/api/v1/company/${companyId}/${view}`, {
+        cookie: callers.reader!.cookie,
+      });
+      expect(res.status, view).toBe(403);
+    }
+    const company = await t.request(`/api/v1/company/${companyId}`, {
+      cookie: callers.reader!.cookie,
+    });
+    expect(company.status).toBe(200);
   });
 });
 

@@ -225,7 +225,13 @@ describe('valuation alerts', () => {
 describe('access', () => {
   it('is declared as valuation read', () => {
     expect(ROUTE_PERMISSIONS.filter((r) => r.path === '/valuation-alerts')).toEqual([
-      { method: 'GET', path: '/valuation-alerts', resource: 'valuation', action: 'read' },
+      {
+        method: 'GET',
+        path: '/valuation-alerts',
+        resource: 'valuation',
+        action: 'read',
+        reads: ['company'],
+      },
     ]);
   });
 
@@ -235,7 +241,12 @@ describe('access', () => {
       id: randomBytes(8).toString('hex'),
       organizationId: owner.organizationId,
       role: 'company-reader',
-      permission: JSON.stringify({ company: ['read'], grant: ['read'] }),
+      permission: JSON.stringify({
+        company: ['read'],
+        grant: ['read'],
+        stakeholder: ['read'],
+        plan: ['read'],
+      }),
     });
     const reader = await t.signUp({ name: 'Rita Reader' });
     await t.db.insert(member).values({
@@ -254,7 +265,7 @@ describe('access', () => {
     expect(res.body).toEqual({
       error: { code: 'FORBIDDEN', message: 'You are not allowed to access resource: valuation' },
     });
-    // The same role can read /upcoming (grant read): only the valuations are refused.
+    // The same role can read /upcoming (grants, holders, plans): only the valuations are refused.
     expect((await t.request('/api/v1/upcoming', { cookie: reader.cookie })).status).toBe(200);
     expect((await t.request('/api/v1/valuation-alerts')).status).toBe(401);
   });

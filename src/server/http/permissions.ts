@@ -20,7 +20,12 @@ export interface Permission {
 }
 
 /** Every guarded `/api/v1` route with the permission it needs (the permission-matrix tests read it). */
-export const ROUTE_PERMISSIONS: (Permission & { method: string; path: string })[] = [];
+export const ROUTE_PERMISSIONS: (Permission & {
+  method: string;
+  path: string;
+  /** Resources the caller must also be able to read (the answer shows them). */
+  reads: BusinessResource[];
+})[] = [];
 
 /** The caller's custom roles (dynamic access control): name → permission set. */
 export async function customRolePermissions(
@@ -49,32 +54,69 @@ export async function customRolePermissions(
   return sets;
 }
 
-/** Refuses the request with 403 unless one of the caller's roles grants `action` on `resource`. */
-export function requirePermission({ resource, action }: Permission): MiddlewareHandler<AppEnv> {
+/**
+ * Refuses the request with 403 unless one of the caller's roles grants `action` on `resource` and
+ * read on every resource in `reads` (the other records the answer shows). The message names the
+ * first permission that is missing.
+ */
+export function requirePermission(
+  { resource, action }: Permission,
+  reads: readonly BusinessResource[] = [],
+): MiddlewareHandler<AppEnv> {
+  const needed: Permission[] = [
+    { resource, action },
+    ...reads.map((r) => ({ resource: r, action: 'read' as const })),
+  ];
   return async (c, next) => {
     const actor = c.var.actor;
-    // An API key is limited by its own permissions and, for a personal key, by its user's role.
-    const keyAllows =
-      !actor.apiKey || (actor.apiKey.permissions[resource]?.includes(action) ?? false);
-    const roleAllows =
-      (actor.apiKey && actor.userId === null) ||
-      isAllowed(actor.role, resource, action) ||
-      isAllowed(actor.role, resource, action, await customRolePermissions(c.var.db, actor));
-    const allowed = keyAllows && roleAllows;
-    if (!allowed)
-      throw new AppError('FORBIDDEN', `You are not allowed to access resource: ${resource}`);
+    let custom: Record<string, PermissionSet> | undefined;
+    for (const p of needed) {
+      // An API key is limited by its own permissions and, for a personal key, by its user's role.
+      const keyAllows =
+        !actor.apiKey || (actor.apiKey.permissions[p.resource]?.includes(p.action) ?? false);
+      let roleAllows =
+        (actor.apiKey !== undefined && actor.userId === null) ||
+        isAllowed(actor.role, p.resource, p.action);
+      if (!roleAllows) {
+        custom ??= await customRolePermissions(c.var.db, actor);
+        roleAllows = isAllowed(actor.role, p.resource, p.action, custom);
+      }
+      if (!keyAllows || !roleAllows)
+        throw new AppError('FORBIDDEN', `You are not allowed to access resource: ${p.resource}`);
+    }
     await next();
   };
 }
 
 /**
- * Declares the permission a route needs: recorded for the matrix tests and enforced before
- * validation. Every guarded route names its operation (a stable `operationId` for generated clients).
+ * The read permissions a route needs besides its own (docs/decisions/007, "consistent reads"):
+ * everything under a company needs `company:read`, plus the `alsoReads` the route names because
+ * its answer shows those records (a grant names its holder and plan; the cap table shows holders,
+ * pools and grants).
+ */
+function readsFor(path: string, own: Permission, alsoReads: readonly BusinessResource[]) {
+  const reads = new Set<BusinessResource>(alsoReads);
+  if (path.startsWith('/company/{companyId}')) reads.add('company');
+  if (own.action === 'read') reads.delete(own.resource);
+  return [...reads];
+}
+
+/**
+ * Declares the permission a route needs (and the other resources its answer shows, which need
+ * read): recorded for the matrix tests and enforced before validation. Every guarded route names
+ * its operation (a stable `operationId` for generated clients).
  */
 export function guarded<R extends RouteConfig & { operationId: string }>(
   route: R,
   permission: Permission,
+  alsoReads: readonly BusinessResource[] = [],
 ): R {
-  ROUTE_PERMISSIONS.push({ method: route.method.toUpperCase(), path: route.path, ...permission });
-  return { ...route, middleware: [requirePermission(permission)] } as R;
+  const reads = readsFor(route.path, permission, alsoReads);
+  ROUTE_PERMISSIONS.push({
+    method: route.method.toUpperCase(),
+    path: route.path,
+    ...permission,
+    reads,
+  });
+  return { ...route, middleware: [requirePermission(permission, reads)] } as R;
 }

@@ -5,7 +5,8 @@ import { lazy, Suspense } from 'react';
 import { env } from '../env';
 import { sessionQueryOptions } from '../features/auth/session';
 import { useSignOut } from '../features/auth/use-sign-out';
-import { can, meQueryOptions } from '../features/me/api';
+import { canReadView } from '../../contracts/views';
+import { meQueryOptions } from '../features/me/api';
 import { Button } from './ui/button';
 import { UserMenuButton, type UserMenuUser } from './ui/user-menu-button';
 
@@ -32,7 +33,7 @@ const navLinkActive = { className: 'bg-accent !text-accent-foreground' };
  */
 function UpcomingNavLink() {
   const { data: me } = useQuery(meQueryOptions());
-  if (!me || !can(me, 'grant', 'read')) return null;
+  if (!me || !canReadView(me.permissions, 'upcoming')) return null;
   return (
     <Link
       to="/upcoming"

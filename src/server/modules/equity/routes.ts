@@ -60,6 +60,8 @@ interface Resource {
   plural: string;
   tag: string;
   resource: BusinessResource;
+  /** Other resources every answer of this resource shows (their read is needed too). */
+  alsoReads?: BusinessResource[];
   item: ZodType;
   create: ZodType;
   update: ZodType;
@@ -89,7 +91,7 @@ function defineRoutes(r: Resource) {
   const route = <R extends RouteConfig & { operationId: string }>(
     config: R,
     action: 'create' | 'read' | 'update' | 'delete',
-  ) => guarded(createRoute(config), { resource: r.resource, action });
+  ) => guarded(createRoute(config), { resource: r.resource, action }, r.alsoReads);
 
   const listRoute = route(
     {
@@ -310,6 +312,8 @@ const RESOURCES: Resource[] = [
     plural: 'share events',
     tag: 'Shareholders register',
     resource: 'company',
+    // Who holds the shares: reading the register needs reading stakeholders.
+    alsoReads: ['stakeholder'],
     item: shareEventSchema,
     create: shareEventCreateSchema,
     update: shareEventUpdateSchema,
@@ -344,6 +348,8 @@ const RESOURCES: Resource[] = [
     plural: 'depositary receipt lines',
     tag: 'Shareholders register',
     resource: 'company',
+    // Who holds the shares: reading the register needs reading stakeholders.
+    alsoReads: ['stakeholder'],
     item: receiptSchema,
     create: receiptCreateSchema,
     update: receiptUpdateSchema,
@@ -445,6 +451,8 @@ const capTableRoute = guarded(
     },
   }),
   { resource: 'company', action: 'read' },
+  // Holders, pools and grants are shown: their reads are needed too (decision 007).
+  ['stakeholder', 'plan', 'grant'],
 );
 
 const capTableCsvRoute = guarded(
@@ -463,6 +471,8 @@ const capTableCsvRoute = guarded(
     },
   }),
   { resource: 'company', action: 'export' },
+  // Holders, pools and grants are shown: their reads are needed too (decision 007).
+  ['stakeholder', 'plan', 'grant'],
 );
 
 const summaryRoute = guarded(
@@ -478,6 +488,8 @@ const summaryRoute = guarded(
     },
   }),
   { resource: 'company', action: 'read' },
+  // Holders, pools and grants are shown: their reads are needed too (decision 007).
+  ['stakeholder', 'plan', 'grant'],
 );
 
 export function registerEquityRoutes(app: OpenAPIHono<AppEnv>) {

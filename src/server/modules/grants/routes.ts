@@ -36,6 +36,8 @@ import {
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 const toId = (id: string) => (z.uuid().safeParse(id).success ? id : NIL_UUID);
 const tags = ['Grants'];
+/** A grant names its holder and its plan: reading grants needs reading those (decision 007). */
+const GRANT_SHOWS = ['stakeholder', 'plan'] as const;
 const base = '/company/{companyId}/grants';
 const companyParams = z.object({ companyId: z.string() });
 const grantParams = z.object({ companyId: z.string(), grantId: z.string() });
@@ -55,6 +57,7 @@ const list = guarded(
     },
   }),
   { resource: 'grant', action: 'read' },
+  GRANT_SHOWS,
 );
 const get = guarded(
   createRoute({
@@ -69,6 +72,7 @@ const get = guarded(
     },
   }),
   { resource: 'grant', action: 'read' },
+  GRANT_SHOWS,
 );
 const create = guarded(
   createRoute({
@@ -84,6 +88,7 @@ const create = guarded(
     },
   }),
   { resource: 'grant', action: 'create' },
+  GRANT_SHOWS,
 );
 const update = guarded(
   createRoute({
@@ -99,6 +104,7 @@ const update = guarded(
     },
   }),
   { resource: 'grant', action: 'update' },
+  GRANT_SHOWS,
 );
 const remove = guarded(
   createRoute({
@@ -111,6 +117,7 @@ const remove = guarded(
     responses: { 204: { description: 'Deleted' }, ...errorResponses(409) },
   }),
   { resource: 'grant', action: 'delete' },
+  GRANT_SHOWS,
 );
 const action = <B extends z.ZodType>(
   operationId: string,
@@ -133,6 +140,7 @@ const action = <B extends z.ZodType>(
       },
     }),
     { resource: 'grant', action: 'update' },
+    GRANT_SHOWS,
   );
 const achievement = action(
   'achieveMilestone',
@@ -179,6 +187,7 @@ const changeOfControl = guarded(
     },
   }),
   { resource: 'grant', action: 'update' },
+  GRANT_SHOWS,
 );
 
 const upcoming = guarded(
@@ -197,6 +206,7 @@ const upcoming = guarded(
     },
   }),
   { resource: 'grant', action: 'read' },
+  [...GRANT_SHOWS, 'company'],
 );
 
 export function registerGrantRoutes(app: OpenAPIHono<AppEnv>) {

@@ -129,6 +129,7 @@ const alerts = guarded(
     },
   }),
   { resource: 'valuation', action: 'read' },
+  ['company'],
 );
 
 export function registerValuationAlertRoutes(app: OpenAPIHono<AppEnv>) {

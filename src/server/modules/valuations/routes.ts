@@ -192,6 +192,8 @@ const metrics = guarded(
     },
   }),
   { resource: 'valuation', action: 'read' },
+  // Intrinsic value per grant: the grants, their holders and plans are shown.
+  ['grant', 'stakeholder', 'plan'],
 );
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */

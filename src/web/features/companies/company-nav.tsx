@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useCan } from '../me/api';
+import { useCan, useCanReadView } from '../me/api';
 
 const tabClassName =
   '-mb-px inline-block border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground';
@@ -14,9 +14,12 @@ const activeProps = {
  */
 export function CompanyNav({ companyId }: { companyId: string }) {
   const canSeeActivity = useCan('audit', 'read');
-  const canSeeStakeholders = useCan('stakeholder', 'read');
-  const canSeeGrants = useCan('grant', 'read');
-  const canSeeValuations = useCan('valuation', 'read');
+  // A tab shows only when the role may read every kind of record on it (contracts/views.ts).
+  const canSeeStakeholders = useCanReadView('stakeholders');
+  const canSeeCapTable = useCanReadView('capTable');
+  const canSeePlans = useCanReadView('plans');
+  const canSeeGrants = useCanReadView('grants');
+  const canSeeValuations = useCanReadView('valuations');
   const params = { companyId };
   return (
     <nav aria-label="Company" className="-mx-1 overflow-x-auto">
@@ -44,26 +47,30 @@ export function CompanyNav({ companyId }: { companyId: string }) {
             </Link>
           </li>
         ) : null}
-        <li>
-          <Link
-            to="/companies/$companyId/cap-table"
-            params={params}
-            className={tabClassName}
-            activeProps={activeProps}
-          >
-            Cap table
-          </Link>
-        </li>
-        <li>
-          <Link
-            to="/companies/$companyId/plans"
-            params={params}
-            className={tabClassName}
-            activeProps={activeProps}
-          >
-            Plans
-          </Link>
-        </li>
+        {canSeeCapTable ? (
+          <li>
+            <Link
+              to="/companies/$companyId/cap-table"
+              params={params}
+              className={tabClassName}
+              activeProps={activeProps}
+            >
+              Cap table
+            </Link>
+          </li>
+        ) : null}
+        {canSeePlans ? (
+          <li>
+            <Link
+              to="/companies/$companyId/plans"
+              params={params}
+              className={tabClassName}
+              activeProps={activeProps}
+            >
+              Plans
+            </Link>
+          </li>
+        ) : null}
         {canSeeGrants ? (
           <li>
             <Link

@@ -11,7 +11,7 @@ import {
 } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { apiFetch, errorMessage } from '../../lib/api';
-import { useCan } from '../me/api';
+import { useCan, useCanReadView } from '../me/api';
 import { companyScopedKey } from './api';
 import { formatCount } from './format';
 
@@ -68,10 +68,17 @@ function FiguresSkeleton() {
 
 /** The "Key figures" card of the overview: counts and the pool's use, from one request. */
 export function KeyFigures({ companyId }: { companyId: string }) {
-  const summary = useQuery(companySummaryQueryOptions(companyId));
+  const canReadSummary = useCanReadView('summary');
+  const summary = useQuery({ ...companySummaryQueryOptions(companyId), enabled: canReadSummary });
   const canAddStakeholder = useCan('stakeholder', 'create');
   let content;
-  if (summary.isPending) {
+  if (!canReadSummary) {
+    content = (
+      <p className="text-sm text-muted-foreground">
+        Your role does not include the stakeholders, plans and grants these figures count.
+      </p>
+    );
+  } else if (summary.isPending) {
     content = <FiguresSkeleton />;
   } else if (summary.isError) {
     content = (

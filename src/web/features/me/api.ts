@@ -1,6 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { BusinessAction, BusinessResource } from '../../../contracts/access-control';
 import type { Me } from '../../../contracts/me';
+import { canReadView, type View } from '../../../contracts/views';
 import { apiFetch, isApiError } from '../../lib/api';
 
 /**
@@ -80,4 +81,10 @@ export function can(me: Me, resource: BusinessResource, action: BusinessAction):
 export function useCan(resource: BusinessResource, action: BusinessAction): boolean {
   const { data: me } = useSuspenseQuery(meQueryOptions());
   return can(me, resource, action);
+}
+
+/** Whether the signed-in user may open a view (it needs read on each kind of record it shows). */
+export function useCanReadView(view: View): boolean {
+  const { data: me } = useSuspenseQuery(meQueryOptions());
+  return canReadView(me.permissions, view);
 }

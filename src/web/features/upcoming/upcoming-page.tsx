@@ -18,7 +18,7 @@ import {
 import { errorMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { EmptyState, numberCell, TableSkeleton } from '../cap-table/section';
-import { useCan } from '../me/api';
+import { useCanReadView } from '../me/api';
 import { formatCount, formatIsoDate } from '../plans/format';
 import { upcomingQueryOptions } from './api';
 import { UPCOMING_TYPE_LABELS, UPCOMING_TYPE_PLURALS } from './format';
@@ -271,8 +271,8 @@ function UpcomingError({ error, reset }: { error: unknown; reset: () => void }) 
  */
 export function UpcomingPage({ search, onSearchChange }: Props) {
   useDocumentTitle('Upcoming');
-  const canRead = useCan('grant', 'read');
-  const canReadValuations = useCan('valuation', 'read');
+  const canRead = useCanReadView('upcoming');
+  const canReadValuations = useCanReadView('valuations');
   const { reset } = useQueryErrorResetBoundary();
   const valuations = canReadValuations ? <ValuationAlertsSection /> : null;
   if (!canRead)

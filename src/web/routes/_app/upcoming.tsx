@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { can, meQueryOptions } from '../../features/me/api';
+import { canReadView } from '../../../contracts/views';
+import { meQueryOptions } from '../../features/me/api';
 import { upcomingQueryOptions, valuationAlertsQueryOptions } from '../../features/upcoming/api';
 import { UpcomingPage } from '../../features/upcoming/upcoming-page';
 import { DEFAULT_UPCOMING_DAYS, readUpcomingSearch } from '../../features/upcoming/search';
@@ -19,8 +20,10 @@ export const Route = createFileRoute('/_app/upcoming')({
     // A role without grant:read would be refused: the page says so instead of asking (and
     // leaves the valuations out without valuation:read).
     const me = await queryClient.ensureQueryData(meQueryOptions());
-    if (can(me, 'grant', 'read')) void queryClient.prefetchQuery(upcomingQueryOptions(deps));
-    if (can(me, 'valuation', 'read')) void queryClient.prefetchQuery(valuationAlertsQueryOptions());
+    if (canReadView(me.permissions, 'upcoming'))
+      void queryClient.prefetchQuery(upcomingQueryOptions(deps));
+    if (canReadView(me.permissions, 'valuations'))
+      void queryClient.prefetchQuery(valuationAlertsQueryOptions());
   },
   component: UpcomingRoute,
 });
