@@ -142,4 +142,16 @@ test('grant: a leave of absence moves the next installment', async ({ page, base
       schedule.getByRole('table', { name: 'Leaves of absence' }).getByRole('row'),
     ).toHaveCount(2);
   });
+
+  await test.step('a leave recorded by mistake is removed after a confirmation', async () => {
+    const leaves = schedule.getByRole('table', { name: 'Leaves of absence' });
+    await leaves.getByRole('button', { name: /^Remove the leave of absence / }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove this leave of absence?' });
+    await confirm.getByRole('button', { name: 'Remove leave' }).click();
+    await expect(toast(page, 'Leave of absence removed')).toBeVisible();
+    await expect(leaves).toHaveCount(0);
+    await expect(figure(figures, 'Next installment')).toHaveText(
+      `100 on ${await shown(page, isoDaysFromToday(15))}`,
+    );
+  });
 });

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today as firmToday } from '../../src/server/clock';
-import { grant as grantTable } from '../../src/server/db/schema';
+import { auditEvent, grant as grantTable } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { ok } from '../support/equity';
 
@@ -500,6 +500,52 @@ describe('leave of absence', () => {
     const backwards = await call(`${g}/pauses`, 'POST', { start: '2024-06-01', end: '2024-05-01' });
     expect(backwards.status).toBe(400);
     expect(backwards.body.error.fields).toHaveProperty('end');
+  });
+
+  it('removes a leave of absence: the installments it moved come back, audited (issue 11)', async () => {
+    const s = await setup();
+    const created = await ok<{ id: string; installments: { date: string }[] }>(
+      t,
+      ann.cookie,
+      `${s.base}/grants`,
+      'POST',
+      grantBody(s, {
+        terms: { type: 'time', periodLength: 1, periodUnit: 'months', occurrences: 12 },
+        quantity: 1200,
+      }),
+    );
+    const g = `${s.base}/grants/${created.id}`;
+    await ok(t, ann.cookie, `${g}/pauses`, 'POST', { start: '2024-03-01', end: '2024-03-31' });
+    await ok(t, ann.cookie, `${g}/pauses`, 'POST', { start: '2024-06-01', end: '2024-06-11' });
+    const after = await ok<{ pauses: unknown[]; installments: { date: string }[] }>(
+      t,
+      ann.cookie,
+      `${g}/pauses/2024-03-01`,
+      'DELETE',
+    );
+    expect(after.pauses).toEqual([{ start: '2024-06-01', end: '2024-06-11' }]);
+    expect(after.installments.slice(0, 3).map((i) => i.date)).toEqual([
+      '2024-02-15',
+      '2024-03-15',
+      '2024-04-15',
+    ]);
+    const rows = await t.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.entityId, created.id), eq(auditEvent.action, 'update')));
+    expect(rows.map((r) => r.changes)).toContainEqual({
+      'leave of absence': { from: '2024-03-01 – 2024-03-31', to: null },
+    });
+    const last = await ok<{ pauses: unknown[]; installments: { date: string }[] }>(
+      t,
+      ann.cookie,
+      `${g}/pauses/2024-06-01`,
+      'DELETE',
+    );
+    expect(last.pauses).toEqual([]);
+    expect(last.installments.map((i) => i.date)).toEqual(created.installments.map((i) => i.date));
+    expect((await call(`${g}/pauses/2024-06-01`, 'DELETE')).status).toBe(404);
+    expect((await call(`${g}/pauses/not-a-date`, 'DELETE')).status).toBe(404);
   });
 });
 

@@ -94,6 +94,11 @@ export async function equityFixture(t: TestApp, cookie: string, name = 'Fixture 
     'POST',
     GRANT_BODY(founder.id, grantPlan.id),
   );
+  // A leave of absence on the fixture grant, for the route that removes one.
+  await ok(t, cookie, `${base}/grants/${grant.id}/pauses`, 'POST', {
+    start: '2024-08-01',
+    end: '2024-08-15',
+  });
   const valuation = await ok<{ id: string }>(t, cookie, `${base}/valuations`, 'POST', {
     effectiveDate: '2024-06-30',
     purpose: 'tax_fmv',
@@ -124,6 +129,7 @@ export async function equityFixture(t: TestApp, cookie: string, name = 'Fixture 
       adjustmentId: adjustment.id,
       grantId: grant.id,
       milestoneId: 'm1',
+      start: '2024-08-01',
       valuationId: valuation.id,
     } as Record<string, string>,
   };

@@ -22,6 +22,7 @@ import { guarded } from '../../http/permissions';
 import {
   achieveMilestone,
   addPause,
+  removePause,
   cancelGrant,
   createGrant,
   deleteGrant,
@@ -166,6 +167,22 @@ const pause = action(
   'pauses',
   pauseSchema,
   'Record a leave of absence (vesting pauses; later installments shift)',
+);
+const removePauseRoute = guarded(
+  createRoute({
+    method: 'delete',
+    path: `${base}/{grantId}/pauses/{start}`,
+    tags,
+    operationId: 'deleteGrantPause',
+    summary: 'Remove a leave of absence (named by its first day); the installments it moved return',
+    request: { params: grantParams.extend({ start: z.string() }) },
+    responses: {
+      200: jsonContent(grantDetailSchema, 'The grant without the leave'),
+      ...errorResponses(409),
+    },
+  }),
+  { resource: 'grant', action: 'update' },
+  GRANT_SHOWS,
 );
 const cancellation = action(
   'cancelGrant',
@@ -313,6 +330,16 @@ export function registerGrantRoutes(app: OpenAPIHono<AppEnv>) {
       await addPause({
         ...args(c),
         input: { companyId: toId(p.companyId), id: toId(p.grantId), ...body },
+      }),
+      200,
+    );
+  });
+  app.openapi(removePauseRoute, async (c) => {
+    const p = c.req.valid('param');
+    return c.json(
+      await removePause({
+        ...args(c),
+        input: { companyId: toId(p.companyId), id: toId(p.grantId), start: p.start },
       }),
       200,
     );

@@ -695,6 +695,34 @@ export async function recordChangeOfControl({
   });
 }
 
+/**
+ * Removes a leave of absence (one recorded by mistake, issue 11): the installments it moved come
+ * back. A leave is named by its first day (leaves never overlap).
+ */
+export async function removePause({
+  db,
+  actor,
+  input,
+}: ServiceArgs<{ companyId: string; id: string; start: string }>): Promise<GrantDetail> {
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, actor.organizationId, input.companyId);
+    const { row } = await activeBundle(tx, input.companyId, input.id);
+    const removed = row.pauses.find((p) => p.start === input.start);
+    if (!removed) throw notFound('Leave of absence');
+    const pauses = row.pauses.filter((p) => p !== removed);
+    await tx.update(grant).set({ pauses, updatedAt: new Date() }).where(eq(grant.id, row.id));
+    await recordAudit(tx, {
+      actor,
+      action: 'update',
+      entityType: ENTITY,
+      entityId: row.id,
+      companyId: input.companyId,
+      changes: { 'leave of absence': { from: `${removed.start} – ${removed.end}`, to: null } },
+    });
+    return detail(tx, input.companyId, row.id);
+  });
+}
+
 /** Records a leave of absence: vesting pauses, later installments move by its length. */
 export async function addPause({
   db,

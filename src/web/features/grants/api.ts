@@ -167,3 +167,15 @@ export function useGrantAction(companyId: string, grantId: string) {
     onSuccess: () => invalidateCompany(queryClient, companyId),
   });
 }
+
+/** Removes a leave of absence recorded by mistake (named by its first day). */
+export function useRemovePause(companyId: string, grantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (start: string) =>
+      apiFetch(`${grantPath(companyId, grantId)}/pauses/${encodeURIComponent(start)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: () => invalidateCompany(queryClient, companyId),
+  });
+}

@@ -28,7 +28,7 @@ import { GrantValuationFigures } from '../valuations/grant-flags';
 import { CumulativeChart, type ChartMarker } from '../vesting/cumulative-chart';
 import { describeTerms, milestonesOf } from '../vesting/terms';
 import { chartSpan, InstallmentTable } from '../vesting/vesting-preview';
-import { forgetGrant, grantQueryOptions, useDeleteGrant } from './api';
+import { forgetGrant, grantQueryOptions, useDeleteGrant, useRemovePause } from './api';
 import { formatPrice, GRANT_STATUS_LABELS, statusVariant } from './format';
 import { GrantActions } from './grant-actions';
 import { EditGrantButton } from './grant-dialog';
@@ -142,6 +142,41 @@ function DeleteGrantButton({ companyId, grant }: { companyId: string; grant: Gra
         toast.success(`Grant to ${grant.stakeholderName} deleted`);
         await navigate({ to: '/companies/$companyId/grants', params: { companyId } });
         await forgetGrant(queryClient, companyId, grant.id);
+      }}
+    />
+  );
+}
+
+function RemovePauseButton({
+  companyId,
+  grantId,
+  pause,
+}: {
+  companyId: string;
+  grantId: string;
+  pause: { start: string; end: string };
+}) {
+  const remove = useRemovePause(companyId, grantId);
+  const span = `${formatIsoDate(pause.start)} – ${formatIsoDate(pause.end)}`;
+  return (
+    <ConfirmAction
+      trigger={
+        <Button variant="ghost" size="sm" aria-label={`Remove the leave of absence ${span}`}>
+          <Trash2 aria-hidden="true" />
+          Remove
+        </Button>
+      }
+      title="Remove this leave of absence?"
+      description={`The installments it moved (${span}) return to their dates. The activity log keeps a record.`}
+      confirmLabel="Remove leave"
+      onConfirm={async () => {
+        try {
+          await remove.mutateAsync(pause.start);
+        } catch (error) {
+          reportDeleteError(error, 'Removing the leave of absence failed');
+          throw error;
+        }
+        toast.success('Leave of absence removed');
       }}
     />
   );
@@ -327,6 +362,11 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
                     <TableHead>From</TableHead>
                     <TableHead>Vesting resumes</TableHead>
                     <TableHead className="text-right">Days paused</TableHead>
+                    {canUpdate ? (
+                      <TableHead className="text-right">
+                        <span className="sr-only">Actions</span>
+                      </TableHead>
+                    ) : null}
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -337,6 +377,11 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
                       <TableCell className={numberCell}>
                         {formatCount(daysBetween(p.start, p.end))}
                       </TableCell>
+                      {canUpdate ? (
+                        <TableCell className="text-right">
+                          <RemovePauseButton companyId={companyId} grantId={grant.id} pause={p} />
+                        </TableCell>
+                      ) : null}
                     </TableRow>
                   ))}
                 </TableBody>
