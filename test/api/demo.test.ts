@@ -4,13 +4,15 @@ import type { Grant, GrantDetail, VestingTemplate } from '../../src/contracts/ve
 import { compareDecimals, intrinsicValue } from '../../src/domain/valuation';
 import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/demo/seed';
 import {
+  auditEvent,
+  grant as grantTable,
   grantExercise,
   grantSettlement,
   shareEvent,
   stakeholder,
   user,
 } from '../../src/server/db/schema';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { replayLedger } from '../../src/domain/share-ledger';
 import { loadLedger } from '../../src/server/modules/equity/register';
 import { today as firmToday } from '../../src/server/clock';
@@ -167,6 +169,37 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('demo workspace (npm run demo)', () => {
+  it('has an audit row for every grant and exercise, shown in the activity tabs (issue 11)', async () => {
+    const grants = await t.db.select({ id: grantTable.id }).from(grantTable);
+    const exercises = await t.db.select({ id: grantExercise.id }).from(grantExercise);
+    expect(grants.length).toBeGreaterThan(50);
+    expect(exercises.length).toBeGreaterThan(5);
+    const audited = async (entityType: string) =>
+      new Set(
+        (
+          await t.db
+            .select({ id: auditEvent.entityId })
+            .from(auditEvent)
+            .where(and(eq(auditEvent.entityType, entityType), eq(auditEvent.action, 'create')))
+        ).map((r) => r.id),
+      );
+    const auditedGrants = await audited('grant');
+    const auditedExercises = await audited('grant_exercise');
+    expect(grants.filter((g) => !auditedGrants.has(g.id))).toEqual([]);
+    expect(exercises.filter((x) => !auditedExercises.has(x.id))).toEqual([]);
+    for (const kind of ['company', 'stakeholder', 'plan', 'valuation', 'share_event']) {
+      expect((await audited(kind)).size, kind).toBeGreaterThan(0);
+    }
+    const { company } = structures.find((s) => s.grants.length > 0)!;
+    const activity = await ok<{ items: { entityType: string; actor: { name: string } }[] }>(
+      t,
+      cookie,
+      `/company/${company.id}/activity`,
+    );
+    expect(activity.items.some((e) => e.entityType === 'grant')).toBe(true);
+    expect(activity.items.every((e) => e.actor.name === 'Demi de Vries')).toBe(true);
+  });
+
   it('seeds a verified demo lawyer with 25 NL/BE/DE clients, once', async () => {
     expect(await t.db.select().from(user).where(eq(user.email, DEMO_EMAIL))).toHaveLength(1);
     expect(structures).toHaveLength(25);

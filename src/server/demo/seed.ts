@@ -7,6 +7,7 @@ import { today } from '../clock';
 import type { DatabaseHandle } from '../db/client';
 import {
   account,
+  auditEvent,
   company,
   depositaryReceipt,
   equityPlan,
@@ -24,6 +25,7 @@ import {
   vestingTemplate,
 } from '../db/schema';
 import type { Logger } from '../logger';
+import { buildDemoAudit } from './build-audit';
 import { buildDemoEquity } from './build-equity';
 import { buildDemoGrants } from './build-grants';
 import {
@@ -126,6 +128,20 @@ export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logg
       await bulkInsert(tx, valuation, valuations);
       const settlements = demoSettlements(grants, equity.plans, valuations);
       await bulkInsert(tx, grantSettlement, settlements);
+      // The activity tabs show how the demo came about, as if entered by the demo lawyer.
+      await bulkInsert(
+        tx,
+        auditEvent,
+        buildDemoAudit({
+          organizationId,
+          userId,
+          userName: DEMO_NAME,
+          companies: companyRows,
+          equity,
+          grants,
+          valuations,
+        }),
+      );
       valuationCount = valuations.length;
       settlementCount = settlements.length;
     });

@@ -1,0 +1,137 @@
+import type { auditEvent, company, grant, grantExercise, valuation } from '../db/schema';
+import type { DemoEquityRows } from './build-equity';
+import type { DemoGrantRows } from './build-grants';
+
+type AuditRow = typeof auditEvent.$inferInsert;
+type Changes = NonNullable<AuditRow['changes']>;
+
+/** `{ key: { from: null, to: value } }` for the values that are set (as the services write). */
+function created(values: Record<string, unknown>): Changes {
+  const changes: Changes = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== null && value !== undefined) changes[key] = { from: null, to: value };
+  }
+  return changes;
+}
+
+/**
+ * The activity a lawyer would have left by entering the demo by hand (issue 11: demo grants and
+ * exercises had no audit rows): one `create` per company, stakeholder, share class, register
+ * event, receipt line, plan, pool adjustment, grant, exercise and valuation, plus the grant
+ * events (termination, cancellation) — with the same entity types and change shapes the services
+ * write, by the demo lawyer.
+ */
+export function buildDemoAudit(args: {
+  organizationId: string;
+  userId: string;
+  userName: string;
+  companies: (typeof company.$inferInsert & { id: string })[];
+  equity: DemoEquityRows;
+  grants: DemoGrantRows;
+  valuations: (typeof valuation.$inferInsert)[];
+}): AuditRow[] {
+  const { organizationId, userId, userName } = args;
+  const rows: AuditRow[] = [];
+  // Each company's events follow its creation a second apart, in the order they were entered.
+  const clock = new Map(
+    args.companies.map((c) => [c.id, (c.createdAt ?? new Date()).getTime()] as const),
+  );
+  const add = (
+    entityType: string,
+    entityId: string | undefined,
+    companyId: string | null | undefined,
+    changes: Changes,
+    action: 'create' | 'update' = 'create',
+  ) => {
+    if (!entityId) return;
+    const at = companyId ? (clock.get(companyId) ?? Date.now()) : Date.now();
+    if (companyId) clock.set(companyId, at + 1000);
+    rows.push({
+      createdAt: new Date(at),
+      organizationId,
+      actorUserId: userId,
+      actorName: userName,
+      action,
+      entityType,
+      entityId,
+      companyId: companyId ?? null,
+      changes,
+    });
+  };
+  for (const c of args.companies) {
+    add('company', c.id, c.id, created({ companyName: c.companyName, city: c.city }));
+  }
+  const { equity, grants } = args;
+  for (const s of equity.stakeholders) {
+    add('stakeholder', s.id, s.companyId, created({ name: s.name, kind: s.kind }));
+  }
+  for (const c of equity.shareClasses) {
+    add('share_class', c.id, c.companyId, created({ name: c.name, classType: c.classType }));
+  }
+  for (const e of [...equity.shareEvents, ...grants.shareEvents]) {
+    add(
+      'share_event',
+      e.id,
+      e.companyId,
+      created({ type: e.type, date: e.date, shareCount: e.shareCount }),
+    );
+  }
+  for (const r of [...equity.receipts, ...grants.receipts]) {
+    add(
+      'depositary_receipt',
+      r.id,
+      r.companyId,
+      created({ date: r.date, receiptCount: r.receiptCount }),
+    );
+  }
+  for (const p of equity.plans) {
+    add('plan', p.id, p.companyId, created({ name: p.name, poolSize: p.poolSize }));
+  }
+  for (const a of equity.poolAdjustments) {
+    add('pool_adjustment', a.id, a.companyId, created({ date: a.date, shareCount: a.shareCount }));
+  }
+  for (const g of grants.grants as (typeof grant.$inferInsert)[]) {
+    add(
+      'grant',
+      g.id,
+      g.companyId,
+      created({
+        stakeholderId: g.stakeholderId,
+        planId: g.planId,
+        quantity: g.quantity,
+        grantDate: g.grantDate,
+        vestingStartDate: g.vestingStartDate,
+        status: g.status,
+      }),
+    );
+    if (g.terminationDate && g.leaverType) {
+      add(
+        'grant',
+        g.id,
+        g.companyId,
+        { termination: { from: null, to: `${g.terminationDate} (${g.leaverType} leaver)` } },
+        'update',
+      );
+    }
+    if (g.cancelledDate) {
+      add('grant', g.id, g.companyId, { cancelled: { from: null, to: g.cancelledDate } }, 'update');
+    }
+  }
+  for (const x of grants.exercises as (typeof grantExercise.$inferInsert)[]) {
+    add(
+      'grant_exercise',
+      x.id,
+      x.companyId,
+      created({ grant: x.grantId, date: x.date, quantity: x.quantity }),
+    );
+  }
+  for (const v of args.valuations) {
+    add(
+      'valuation',
+      v.id,
+      v.companyId,
+      created({ effectiveDate: v.effectiveDate, purpose: v.purpose, method: v.method }),
+    );
+  }
+  return rows;
+}
