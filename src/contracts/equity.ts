@@ -324,12 +324,7 @@ export function checkShareEvent(v: ShareEventOut, ctx: z.RefinementCtx) {
         message: `Share numbers ${first}–${last} are ${last - first + 1} shares, not ${v.shareCount}`,
       });
   }
-  if (v.pricePerShare !== null && v.currency === null)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['currency'],
-      message: 'Give the currency of the price per share',
-    });
+  // A price without a currency is in the share class's currency (the server fills it in).
 }
 
 /** Body of `POST …/share-events`. */

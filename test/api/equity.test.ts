@@ -400,13 +400,55 @@ describe('the shareholders register', () => {
       { fromStakeholderId: '00000000-0000-4000-8000-000000000000' },
       'fromStakeholderId',
     ],
-    ['a price without currency', { pricePerShare: '1.5' }, 'currency'],
     ['an unknown type', { type: 'gift' }, 'type'],
   ])('refuses %s (400 naming the field)', async (_name, patch, field) => {
     const s = await setup();
     const res = await call(`${s.base}/share-events`, 'POST', { ...issue(s, s.anna, 10), ...patch });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.error.fields)).toContain(field);
+  });
+
+  it("a price without a currency is in the share class's currency (issue 11)", async () => {
+    const s = await setup();
+    const pounds = await ok<{ id: string }>(t, ann.cookie, `${s.base}/share-classes`, 'POST', {
+      name: 'Sterling A',
+      nominalValue: '0.01',
+      currency: 'GBP',
+    });
+    const priced = await ok<{ id: string; currency: string | null }>(
+      t,
+      ann.cookie,
+      `${s.base}/share-events`,
+      'POST',
+      { ...issue(s, s.anna, 10), shareClassId: pounds.id, pricePerShare: '1.5' },
+    );
+    expect(priced.currency).toBe('GBP');
+    // An explicit currency stays; an unpriced issue has none.
+    const dollars = await ok<{ currency: string | null }>(
+      t,
+      ann.cookie,
+      `${s.base}/share-events`,
+      'POST',
+      { ...issue(s, s.anna, 5), shareClassId: pounds.id, pricePerShare: '2', currency: 'USD' },
+    );
+    expect(dollars.currency).toBe('USD');
+    const unpriced = await ok<{ id: string; currency: string | null }>(
+      t,
+      ann.cookie,
+      `${s.base}/share-events`,
+      'POST',
+      issue(s, s.anna, 10),
+    );
+    expect(unpriced.currency).toBeNull();
+    // Adding a price later fills in the class's currency (EUR, the default) too.
+    const patched = await ok<{ currency: string | null }>(
+      t,
+      ann.cookie,
+      `${s.base}/share-events/${unpriced.id}`,
+      'PATCH',
+      { pricePerShare: '0.5' },
+    );
+    expect(patched.currency).toBe('EUR');
   });
 
   it("refuses an unknown class and another company's stakeholder (400 naming the field)", async () => {

@@ -231,6 +231,21 @@ async function findEvent(db: DbOrTx, companyId: string, eventId: string) {
   return rows[0];
 }
 
+/** A price given without a currency is in the share class's currency (issue 11). */
+async function withClassCurrency<T extends ShareEventCreate>(
+  tx: DbOrTx,
+  companyId: string,
+  input: T,
+): Promise<T> {
+  if (input.pricePerShare === null || input.currency !== null) return input;
+  const [found] = await tx
+    .select({ currency: shareClass.currency })
+    .from(shareClass)
+    .where(and(eq(shareClass.companyId, companyId), eq(shareClass.id, input.shareClassId)))
+    .limit(1);
+  return found ? { ...input, currency: found.currency } : input;
+}
+
 async function checkEventRefs(tx: DbOrTx, companyId: string, input: ShareEventCreate) {
   await requireShareClass(tx, companyId, input.shareClassId);
   await requireStakeholders(tx, companyId, {
@@ -286,12 +301,13 @@ export async function createShareEvent({
   return db.transaction(async (tx) => {
     await lockCompany(tx, actor.organizationId, input.companyId);
     await checkEventRefs(tx, input.companyId, input.body);
+    const body = await withClassCurrency(tx, input.companyId, input.body);
     const ledger = await loadLedger(tx, input.companyId);
-    ledger.events.push(toLedgerEvent('new', ledger.events.length, input.body));
+    ledger.events.push(toLedgerEvent('new', ledger.events.length, body));
     await assertRegister(tx, input.companyId, ledger);
     const [row] = await tx
       .insert(shareEvent)
-      .values({ ...input.body, organizationId: actor.organizationId, companyId: input.companyId })
+      .values({ ...body, organizationId: actor.organizationId, companyId: input.companyId })
       .returning();
     if (!row) throw new AppError('INTERNAL_ERROR', 'Share event was not created');
     await recordAudit(tx, {
@@ -319,10 +335,11 @@ export async function updateShareEvent({
     await lockCompany(tx, actor.organizationId, input.companyId);
     const existing = await findEvent(tx, input.companyId, input.id);
     const before = eventFields(existing);
-    const next = mergePatch(shareEventCreateSchema, before, input.patch);
+    const merged = mergePatch(shareEventCreateSchema, before, input.patch);
+    await checkEventRefs(tx, input.companyId, merged);
+    const next = await withClassCurrency(tx, input.companyId, merged);
     const changes = diff(before, next);
     if (Object.keys(changes).length === 0) return toShareEvent(existing);
-    await checkEventRefs(tx, input.companyId, next);
     const ledger = await loadLedger(tx, input.companyId);
     ledger.events = ledger.events.map((e) =>
       e.id === existing.id ? toLedgerEvent(e.id, e.seq, next) : e,
