@@ -600,6 +600,8 @@ export const capTableSchema = z.object({
       shares: z.record(z.string(), z.number().int()),
       awardsVested: z.number().int(),
       awardsUnvested: z.number().int(),
+      /** A STAK's shares (without receipts out) that back receipt options and their pool. */
+      heldForPlans: z.number().int(),
       fullyDiluted: z.number().int(),
       fullyDilutedPercent: percentString,
     }),

@@ -196,3 +196,79 @@ describe('apportionPercent', () => {
     );
   });
 });
+
+describe('receipt options backed by the STAK (issue 11: no double count)', () => {
+  // The STAK holds 500 common (transfer 4 above). Receipt options under a 400-share pool, 150 of
+  // them granted to an employee; 100 receipts already out to another employee.
+  const withEmployee = [
+    ...stakeholders,
+    { id: 'emma', name: 'Emma Employee', relationship: 'employee' as const },
+    { id: 'erik', name: 'Erik Employee', relationship: 'employee' as const },
+  ];
+  const receiptPlan = (backed: boolean, poolSize = 400): CapTablePlan => ({
+    id: 'rp',
+    name: 'Receipt options',
+    poolSize,
+    effectiveDate: null,
+    adjustments: [],
+    cashSettled: false,
+    backedBy: backed ? { stakStakeholderId: 'stak', shareClassId: 'common' } : null,
+  });
+  const awards = [{ stakeholderId: 'emma', planId: 'rp', vested: 50, unvested: 100 }];
+  const receipts = [
+    { stakStakeholderId: 'stak', shareClassId: 'common', receiptCount: 100, date: '2024-08-01' },
+  ];
+  const table = (plan: CapTablePlan, asOf = '2025-01-01') =>
+    buildCapTable({ asOf, stakeholders: withEmployee, events, plans: [plan], awards, receipts });
+
+  it('counts the STAK shares that back the options and the pool once', () => {
+    const unbacked = table(receiptPlan(false));
+    const backed = table(receiptPlan(true));
+    // Issued 11,000; options 150; pool 250 (400 − 150). Without backing: 11,400.
+    expect(unbacked.totals.fullyDiluted).toBe(11_400);
+    // 400 of the STAK's 400 free shares (500 − 100 receipts out) cover options and pool.
+    const stak = backed.rows.find((r) => r.stakeholderId === 'stak')!;
+    expect(stak.heldForPlans).toBe(400);
+    expect(stak.fullyDiluted).toBe(100);
+    expect(backed.totals.fullyDiluted).toBe(11_000);
+    expect(backed.totals.shares).toBe(11_000);
+  });
+
+  it('only the part beyond the free STAK shares needs new shares', () => {
+    const big = table(receiptPlan(true, 1000));
+    // Free: 400; demand 150 options + 850 pool = 1000 → 600 counted on top of the shares.
+    expect(big.rows.find((r) => r.stakeholderId === 'stak')!.heldForPlans).toBe(400);
+    expect(big.totals.fullyDiluted).toBe(11_000 + 600);
+  });
+
+  it('receipts dated after the as-of date do not reduce the cover', () => {
+    const early = table(receiptPlan(true), '2024-07-15');
+    expect(early.rows.find((r) => r.stakeholderId === 'stak')!.heldForPlans).toBe(400);
+    expect(early.totals.fullyDiluted).toBe(11_000);
+  });
+
+  it('percentages still add up to 100 and no row goes negative', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 5000 }),
+        fc.integer({ min: 0, max: 500 }),
+        (pool, out) => {
+          const t = buildCapTable({
+            asOf: '2025-01-01',
+            stakeholders: withEmployee,
+            events,
+            plans: [receiptPlan(true, pool)],
+            awards: [],
+            receipts: [{ ...receipts[0]!, receiptCount: out }],
+          });
+          for (const row of t.rows) expect(row.fullyDiluted).toBeGreaterThanOrEqual(0);
+          const sum =
+            t.rows.reduce((s, r) => s + Number(r.fullyDilutedPercent.replace('.', '')), 0) +
+            t.pools.reduce((s, p) => s + Number(p.fullyDilutedPercent.replace('.', '')), 0);
+          if (t.totals.fullyDiluted > 0) expect(sum).toBe(1_000_000);
+          expect(t.totals.fullyDiluted).toBe(11_000 + Math.max(0, pool - (500 - out)));
+        },
+      ),
+    );
+  });
+});

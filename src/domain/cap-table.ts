@@ -31,6 +31,12 @@ export interface CapTablePlan {
   /** Cash-settled plans (phantom, SAR, virtual) never create shares: not in the fully diluted count. */
   cashSettled: boolean;
   /**
+   * Options on depositary receipts: the STAK and share class whose shares back them. Shares the
+   * STAK already holds without receipts out cover the plan's options and pool; they are not
+   * counted twice (issue 11).
+   */
+  backedBy?: { stakStakeholderId: string; shareClassId: string } | null;
+  /**
    * Taken from the pool by the as-of date (outstanding, exercised, and forfeited-and-retired
    * awards); defaults to the outstanding awards given.
    */
@@ -52,6 +58,11 @@ export interface CapTableRow {
   shares: Record<string, number>;
   awardsVested: number;
   awardsUnvested: number;
+  /**
+   * A STAK's shares without receipts out that back receipt options and their pool: already in the
+   * options and the pool, so left out of this row's fully diluted count.
+   */
+  heldForPlans: number;
   fullyDiluted: number;
   fullyDilutedPercent: string;
 }
@@ -112,6 +123,13 @@ export function buildCapTable(input: {
   events: readonly LedgerEvent[];
   plans: readonly CapTablePlan[];
   awards?: readonly CapTableAward[];
+  /** The receipt register (lines dated after `asOf` are ignored). */
+  receipts?: readonly {
+    stakStakeholderId: string;
+    shareClassId: string;
+    receiptCount: number;
+    date: string;
+  }[];
 }): CapTable {
   const { holdings } = replayLedger(input.events, { asOf: input.asOf });
   const shares = holdingsByStakeholder(holdings);
@@ -127,6 +145,50 @@ export function buildCapTable(input: {
     sum.unvested += award.unvested;
     awardsBy.set(award.stakeholderId, sum);
   }
+
+  const pools = input.plans.map((plan) => {
+    const reserved = poolReserved(plan, input.asOf);
+    const granted = plan.granted ?? grantedBy.get(plan.id) ?? 0;
+    return {
+      planId: plan.id,
+      name: plan.name,
+      reserved,
+      granted,
+      available: Math.max(0, reserved - granted),
+      cashSettled: plan.cashSettled,
+    };
+  });
+
+  // Receipt options backed by a STAK's shares: the STAK's shares without receipts out cover the
+  // plan's outstanding options and its unallocated pool first; only the rest needs new shares.
+  const free = new Map<string, number>();
+  const key = (stak: string, classId: string) => `${stak}\u0000${classId}`;
+  for (const plan of input.plans) {
+    const b = plan.backedBy;
+    if (!b || plan.cashSettled) continue;
+    const k = key(b.stakStakeholderId, b.shareClassId);
+    if (!free.has(k)) free.set(k, shares.get(b.stakStakeholderId)?.[b.shareClassId] ?? 0);
+  }
+  for (const r of input.receipts ?? []) {
+    const k = key(r.stakStakeholderId, r.shareClassId);
+    if (r.date <= input.asOf && free.has(k)) free.set(k, free.get(k)! - r.receiptCount);
+  }
+  const outstandingBy = new Map<string, number>();
+  for (const award of input.awards ?? [])
+    outstandingBy.set(
+      award.planId,
+      (outstandingBy.get(award.planId) ?? 0) + award.vested + award.unvested,
+    );
+  const heldForPlans = new Map<string, number>();
+  input.plans.forEach((plan, i) => {
+    const b = plan.backedBy;
+    if (!b || plan.cashSettled) return;
+    const k = key(b.stakStakeholderId, b.shareClassId);
+    const demand = (outstandingBy.get(plan.id) ?? 0) + pools[i]!.available;
+    const covered = Math.max(0, Math.min(free.get(k)!, demand));
+    free.set(k, free.get(k)! - covered);
+    heldForPlans.set(b.stakStakeholderId, (heldForPlans.get(b.stakStakeholderId) ?? 0) + covered);
+  });
 
   const sharesByClass: Record<string, number> = {};
   const rows: Omit<CapTableRow, 'fullyDilutedPercent'>[] = [];
@@ -144,23 +206,12 @@ export function buildCapTable(input: {
       shares: held,
       awardsVested: awards.vested,
       awardsUnvested: awards.unvested,
-      fullyDiluted: shareTotal + awards.vested + awards.unvested,
+      heldForPlans: heldForPlans.get(stakeholder.id) ?? 0,
+      fullyDiluted:
+        shareTotal - (heldForPlans.get(stakeholder.id) ?? 0) + awards.vested + awards.unvested,
     });
   }
   rows.sort((a, b) => b.fullyDiluted - a.fullyDiluted || a.name.localeCompare(b.name));
-
-  const pools = input.plans.map((plan) => {
-    const reserved = poolReserved(plan, input.asOf);
-    const granted = plan.granted ?? grantedBy.get(plan.id) ?? 0;
-    return {
-      planId: plan.id,
-      name: plan.name,
-      reserved,
-      granted,
-      available: Math.max(0, reserved - granted),
-      cashSettled: plan.cashSettled,
-    };
-  });
 
   const poolCounts = pools.map((p) => (p.cashSettled ? 0 : p.available));
   const percents = apportionPercent([...rows.map((r) => r.fullyDiluted), ...poolCounts]);

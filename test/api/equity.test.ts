@@ -601,6 +601,39 @@ describe('plans and pools', () => {
     });
   });
 
+  it('counts STAK shares that back receipt options once in the fully diluted total (issue 11)', async () => {
+    const s = await setup();
+    await ok(t, ann.cookie, `${s.base}/share-events`, 'POST', issue(s, s.anna, 9000));
+    // The STAK holds 1,000 shares for the option plan; 200 receipts are already out.
+    await ok(t, ann.cookie, `${s.base}/share-events`, 'POST', issue(s, s.stak, 1000));
+    await ok(t, ann.cookie, `${s.base}/receipts`, 'POST', {
+      stakStakeholderId: s.stak,
+      shareClassId: s.common,
+      holderStakeholderId: s.bart,
+      receiptCount: 200,
+      date: '2024-02-01',
+    });
+    await ok(t, ann.cookie, `${s.base}/plans`, 'POST', {
+      name: 'STAK options',
+      planType: 'receipt_options',
+      shareClassId: s.common,
+      stakStakeholderId: s.stak,
+      poolSize: 600,
+    });
+    const table = await ok<{
+      rows: { stakeholderId: string; heldForPlans: number; fullyDiluted: number }[];
+      pools: { available: number }[];
+      totals: { shares: number; fullyDiluted: number };
+    }>(t, ann.cookie, `${s.base}/cap-table?asOf=2025-01-01`);
+    // Before: 10,000 shares + 600 pool = 10,600, the pool's shares counted twice.
+    expect(table.totals.shares).toBe(10_000);
+    expect(table.pools[0]!.available).toBe(600);
+    const stak = table.rows.find((r) => r.stakeholderId === s.stak)!;
+    expect(stak.heldForPlans).toBe(600);
+    expect(stak.fullyDiluted).toBe(400);
+    expect(table.totals.fullyDiluted).toBe(10_000);
+  });
+
   it.each([
     [{ planType: 'stock_options', poolSize: 10 }, 'shareClassId'],
     [{ planType: 'receipt_options', poolSize: 10, withClass: true }, 'stakStakeholderId'],

@@ -24,6 +24,7 @@ import {
 import { addDays, addMonths } from '../../domain/vesting';
 import type { DbOrTx } from '../db/client';
 import {
+  depositaryReceipt,
   equityPlan,
   poolAdjustment,
   shareEvent,
@@ -309,6 +310,16 @@ export async function demoFullyDiluted(
     .select()
     .from(equityPlan)
     .where(eq(equityPlan.organizationId, organizationId));
+  const receipts = await db
+    .select({
+      companyId: depositaryReceipt.companyId,
+      stakStakeholderId: depositaryReceipt.stakStakeholderId,
+      shareClassId: depositaryReceipt.shareClassId,
+      receiptCount: depositaryReceipt.receiptCount,
+      date: depositaryReceipt.date,
+    })
+    .from(depositaryReceipt)
+    .where(eq(depositaryReceipt.organizationId, organizationId));
   const planIds = plans.map((p) => p.id);
   const adjustments =
     planIds.length === 0
@@ -328,6 +339,7 @@ export async function demoFullyDiluted(
   const peopleBy = group(people);
   const eventsBy = group(events);
   const plansBy = group(plans);
+  const receiptsBy = group(receipts);
   const bundlesBy = group(bundles.map((b) => ({ companyId: b.row.companyId, bundle: b })));
   return specs.map(({ companyId, effectiveDate: asOf }) => {
     const ledger: LedgerEvent[] = (eventsBy.get(companyId) ?? [])
@@ -381,6 +393,7 @@ export async function demoFullyDiluted(
         granted: granted.get(p.id) ?? 0,
       })),
       awards,
+      receipts: receiptsBy.get(companyId) ?? [],
     }).totals.fullyDiluted;
   });
 }

@@ -1,11 +1,11 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, lte } from 'drizzle-orm';
 import type { CapTableResponse, CompanySummary } from '../../../contracts/equity';
 import { buildCapTable, capTableCsv, poolReserved } from '../../../domain/cap-table';
 import { percentString } from '../../../domain/decimal';
 import { replayLedger } from '../../../domain/share-ledger';
 import type { StakeholderRelationship } from '../../../domain/equity';
 import { concurrently } from '../../db/concurrently';
-import { shareClass, stakeholder } from '../../db/schema';
+import { depositaryReceipt, shareClass, stakeholder } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
 import { awardsOf } from '../grants/load';
 import { loadPlans, toCapTablePlan } from './plans';
@@ -47,6 +47,17 @@ export async function getCapTable({
     () => loadPlans(db, input.companyId),
   ]);
   const grants = await awardsOf(db, input.companyId, asOf);
+  const receipts = await db
+    .select({
+      stakStakeholderId: depositaryReceipt.stakStakeholderId,
+      shareClassId: depositaryReceipt.shareClassId,
+      receiptCount: depositaryReceipt.receiptCount,
+      date: depositaryReceipt.date,
+    })
+    .from(depositaryReceipt)
+    .where(
+      and(eq(depositaryReceipt.companyId, input.companyId), lte(depositaryReceipt.date, asOf)),
+    );
   const table = buildCapTable({
     asOf,
     stakeholders: people.map((p) => ({
@@ -59,6 +70,7 @@ export async function getCapTable({
       granted: grants.granted.get(p.row.id) ?? 0,
     })),
     awards: grants.awards,
+    receipts,
   });
   classes.sort((a, b) => a.seniority - b.seniority || a.name.localeCompare(b.name));
   return {

@@ -45,6 +45,10 @@ export function toCapTablePlan(row: Row, adjustments: readonly AdjustmentRow[]):
     effectiveDate: row.boardApprovalDate,
     adjustments: adjustments.map((a) => ({ date: a.date, shareCount: a.shareCount })),
     cashSettled: isCashSettled(row.planType as PlanType),
+    backedBy:
+      row.planType === 'receipt_options' && row.stakStakeholderId && row.shareClassId
+        ? { stakStakeholderId: row.stakStakeholderId, shareClassId: row.shareClassId }
+        : null,
   };
 }
 

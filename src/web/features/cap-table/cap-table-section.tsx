@@ -227,7 +227,15 @@ function CapTableTable({ table }: { table: CapTableResponse }) {
       <TableBody className="[&_tr:last-child]:border-b">
         {table.rows.map((row) => (
           <tr key={row.stakeholderId} className={rowClass}>
-            <RowHeader>{row.name}</RowHeader>
+            <RowHeader>
+              {row.name}
+              {row.heldForPlans > 0 ? (
+                <span className="block text-xs font-normal text-muted-foreground">
+                  {formatCount(row.heldForPlans)} shares back receipt options and their pool:
+                  counted there, not in this row's fully diluted
+                </span>
+              ) : null}
+            </RowHeader>
             {classes.map((c) => (
               <TableCell key={c.id} className={numberCell}>
                 {row.shares[c.id] ? formatCount(row.shares[c.id]!) : <Dash />}
