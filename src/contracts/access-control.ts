@@ -14,6 +14,8 @@ export const BUSINESS_RESOURCES = [
   'valuation',
   'document',
   'audit',
+  // The workspace's trash (decision 016): read lists it, update restores, delete purges now.
+  'trash',
 ] as const;
 export type BusinessResource = (typeof BUSINESS_RESOURCES)[number];
 
@@ -51,12 +53,14 @@ function business(pick: (resource: BusinessResource) => BusinessAction[]): Busin
 }
 
 const allBusiness = business(() => allActions);
-// member: everything but delete, and nothing of the audit log.
+/** Resources only owners and admins reach: the audit log and the trash (decision 016). */
+const OWNER_ADMIN_ONLY: readonly BusinessResource[] = ['audit', 'trash'];
+// member: everything but delete, and nothing of the audit log or the trash.
 const memberBusiness = business((r) =>
-  r === 'audit' ? [] : allActions.filter((a) => a !== 'delete'),
+  OWNER_ADMIN_ONLY.includes(r) ? [] : allActions.filter((a) => a !== 'delete'),
 );
-// guest: read only (the audit log stays with members' betters too).
-const guestBusiness = business((r) => (r === 'audit' ? [] : ['read']));
+// guest: read only (the audit log and the trash stay with members' betters too).
+const guestBusiness = business((r) => (OWNER_ADMIN_ONLY.includes(r) ? [] : ['read']));
 
 /** Workspace roles. Organization permissions are exactly the seed's (issue 3). */
 export const roles = {

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** One entry of an entity's activity list (an audit event). */
 export const auditEventSchema = z.object({
   id: z.uuid(),
-  action: z.enum(['create', 'update', 'delete']),
+  // trash/restore/purge: moves to and from the trash, and the permanent deletion (decision 016).
+  action: z.enum(['create', 'update', 'delete', 'trash', 'restore', 'purge']),
   entityType: z.string(),
   entityId: z.string(),
   actor: z.object({ id: z.string().nullable(), name: z.string().nullable() }),

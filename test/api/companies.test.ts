@@ -123,7 +123,7 @@ describe('company CRUD', () => {
     const rows = await t.db
       .select()
       .from(auditEvent)
-      .where(and(eq(auditEvent.entityId, created.id), eq(auditEvent.action, 'delete')));
+      .where(and(eq(auditEvent.entityId, created.id), eq(auditEvent.action, 'trash')));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       organizationId: ann.organizationId,

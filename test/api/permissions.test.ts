@@ -119,6 +119,15 @@ describe('permission matrix', () => {
         },
         'PATCH /vesting-templates/{templateId}': { description: 'Standard for employees' },
       }[key];
+    } else if (route.path.startsWith('/trash')) {
+      // The trash routes (owners and admins only) act on a company the owner deleted.
+      const companyId = await newCompany();
+      const trashed = await t.request(`/api/v1/company/${companyId}`, {
+        method: 'DELETE',
+        cookie: owner.cookie,
+      });
+      expect(trashed.status).toBe(204);
+      params = { kind: 'company', id: companyId };
     } else {
       params = { companyId: await newCompany() };
     }

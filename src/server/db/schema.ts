@@ -25,6 +25,18 @@ const createdAt = () =>
 const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow();
 
+// The trash (issue 11, decision 016): a deleted company, stakeholder, plan or grant keeps its row
+// with `deleted_at` set; every read filters it out and a scheduled job purges it after 30 days.
+const deletedAt = () => timestamp('deleted_at', { withTimezone: true, precision: 3 });
+const deletedBy = () => text('deleted_by').references(() => user.id, { onDelete: 'set null' });
+// Snapshot of the name of whoever trashed it (an API key has no user; a user may be removed).
+const deletedByName = () => text('deleted_by_name');
+/**
+ * The item whose move to the trash took this row along (a plan's or stakeholder's grants);
+ * null when it was trashed on its own. Restoring that item restores this row with it.
+ */
+const trashedWith = () => uuid('trashed_with');
+
 /** A client company of a workspace (OCF ISSUER). */
 export const company = pgTable(
   'company',
@@ -55,8 +67,14 @@ export const company = pgTable(
     notes: text('notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+    deletedBy: deletedBy(),
+    deletedByName: deletedByName(),
   },
   (t) => [
+    index('company_trash_idx')
+      .on(t.organizationId, t.deletedAt)
+      .where(sql`deleted_at is not null`),
     // Keyset pagination: one index per sort order, led by the workspace.
     index('company_org_name_idx').on(t.organizationId, sql`lower(${t.companyName})`, t.id),
     index('company_org_created_idx').on(t.organizationId, t.createdAt, t.id),
@@ -154,8 +172,16 @@ export const stakeholder = pgTable(
     notes: text('notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+    deletedBy: deletedBy(),
+    deletedByName: deletedByName(),
   },
-  (t) => [index('stakeholder_company_name_idx').on(t.companyId, sql`lower(${t.name})`, t.id)],
+  (t) => [
+    index('stakeholder_company_name_idx').on(t.companyId, sql`lower(${t.name})`, t.id),
+    index('stakeholder_trash_idx')
+      .on(t.organizationId, t.deletedAt)
+      .where(sql`deleted_at is not null`),
+  ],
 );
 
 /** OCF STOCK_CLASS. */
@@ -286,8 +312,19 @@ export const equityPlan = pgTable(
     notes: text('notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+    deletedBy: deletedBy(),
+    deletedByName: deletedByName(),
   },
-  (t) => [uniqueIndex('equity_plan_company_name_uq').on(t.companyId, sql`lower(${t.name})`)],
+  (t) => [
+    // A plan in the trash frees its name; restoring it while another plan has the name is refused.
+    uniqueIndex('equity_plan_company_name_uq')
+      .on(t.companyId, sql`lower(${t.name})`)
+      .where(sql`deleted_at is null`),
+    index('equity_plan_trash_idx')
+      .on(t.organizationId, t.deletedAt)
+      .where(sql`deleted_at is not null`),
+  ],
 );
 
 /** Dated changes of a plan's pool (positive: more reserved, negative: released). */
@@ -349,10 +386,17 @@ export const grant = pgTable(
     notes: text('notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+    deletedBy: deletedBy(),
+    deletedByName: deletedByName(),
+    trashedWith: trashedWith(),
   },
   (t) => [
     index('grant_company_idx').on(t.companyId, t.grantDate),
     index('grant_plan_idx').on(t.planId),
+    index('grant_trash_idx')
+      .on(t.organizationId, t.deletedAt)
+      .where(sql`deleted_at is not null`),
   ],
 );
 

@@ -22,6 +22,7 @@ import type { Env } from '../env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { registerCompanyRoutes } from '../modules/companies/routes';
+import { registerTrashRoutes } from '../modules/trash/routes';
 import { registerEquityRoutes } from '../modules/equity/routes';
 import { registerVestingRoutes } from '../modules/vesting/routes';
 import { registerGrantRoutes } from '../modules/grants/routes';
@@ -239,6 +240,7 @@ export function createApp(deps: AppDeps) {
   registerVestingRoutes(v1);
   registerGrantRoutes(v1);
   registerValuationRoutes(v1);
+  registerTrashRoutes(v1);
   app.route('/api/v1', v1);
   registerApiDocs(app, { appUrl: env.APP_URL });
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { auditEvent } from '../../db/schema';
 import type { Actor } from '../../http/context';
 
-export type AuditAction = 'create' | 'update' | 'delete';
+export type AuditAction = 'create' | 'update' | 'delete' | 'trash' | 'restore' | 'purge';
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
 /** Writes one audit row; call it with the transaction that performs the write. */

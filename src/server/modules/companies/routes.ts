@@ -90,10 +90,11 @@ const remove = guarded(
     path: '/company/{companyId}',
     tags,
     operationId: 'deleteCompany',
-    summary: 'Delete a client company',
+    summary:
+      'Move a client company to the trash, with its register, plans, grants and valuations (restorable for 30 days)',
     request: { params: companyParams },
     responses: {
-      204: { description: 'Deleted' },
+      204: { description: 'Moved to the trash' },
     },
   }),
   { resource: 'company', action: 'delete' },

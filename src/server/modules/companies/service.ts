@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   companyCreateSchema,
   type Company,
@@ -15,6 +27,7 @@ import type { DbOrTx } from '../../db/client';
 import type { ServiceArgs } from '../../http/context';
 import { AppError, notFound, validationError } from '../../http/errors';
 import { diff, listCompanyAuditEvents, recordAudit, snapshot } from '../audit/service';
+import { now } from '../../clock';
 import type { z } from 'zod';
 
 type CompanyRow = typeof company.$inferSelect;
@@ -114,7 +127,11 @@ export async function listCompanies({
   actor,
   input,
 }: ServiceArgs<ListQuery>): Promise<CompanyList> {
-  const filters: SQL[] = [eq(company.organizationId, actor.organizationId)];
+  // A company in the trash is out of every read (decision 016).
+  const filters: SQL[] = [
+    eq(company.organizationId, actor.organizationId),
+    isNull(company.deletedAt),
+  ];
   if (input.q) {
     const pattern = `%${escapeLike(input.q)}%`;
     filters.push(
@@ -181,7 +198,13 @@ async function findCompanyRow(db: DbOrTx, organizationId: string, companyId: str
     .select({ ...getTableColumns(company), responsibleUserName: user.name })
     .from(company)
     .leftJoin(user, eq(user.id, company.responsibleUserId))
-    .where(and(eq(company.id, companyId), eq(company.organizationId, organizationId)))
+    .where(
+      and(
+        eq(company.id, companyId),
+        eq(company.organizationId, organizationId),
+        isNull(company.deletedAt),
+      ),
+    )
     .limit(1);
   return rows[0];
 }
@@ -272,7 +295,13 @@ export async function updateCompany({
     const [row] = await tx
       .update(company)
       .set({ ...merged.data, updatedAt: new Date() })
-      .where(and(eq(company.id, existing.id), eq(company.organizationId, actor.organizationId)))
+      .where(
+        and(
+          eq(company.id, existing.id),
+          eq(company.organizationId, actor.organizationId),
+          isNull(company.deletedAt),
+        ),
+      )
       .returning();
     if (!row) throw notFound('Company');
     await recordAudit(tx, {
@@ -287,6 +316,10 @@ export async function updateCompany({
   });
 }
 
+/**
+ * Moves a company to the trash (decision 016): the row stays, with its stakeholders, register,
+ * plans, grants and valuations, hidden from every read until it is restored or purged.
+ */
 export async function deleteCompany({
   db,
   actor,
@@ -294,13 +327,20 @@ export async function deleteCompany({
 }: ServiceArgs<{ companyId: string }>): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .delete(company)
-      .where(and(eq(company.id, input.companyId), eq(company.organizationId, actor.organizationId)))
+      .update(company)
+      .set({ deletedAt: now(), deletedBy: actor.userId, deletedByName: actor.userName })
+      .where(
+        and(
+          eq(company.id, input.companyId),
+          eq(company.organizationId, actor.organizationId),
+          isNull(company.deletedAt),
+        ),
+      )
       .returning();
     if (!row) throw notFound('Company');
     await recordAudit(tx, {
       actor,
-      action: 'delete',
+      action: 'trash',
       entityType: ENTITY,
       entityId: row.id,
       companyId: row.id,

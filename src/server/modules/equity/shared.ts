@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { fieldErrors } from '../../../contracts/errors';
 import { normalizeDecimal } from '../../../domain/decimal';
@@ -15,23 +15,38 @@ export function decimalOut(value: string | null): string | null {
 /**
  * Locks the company row for the rest of the transaction, so that two writes to one company's
  * register or plans are checked one after the other (no lost invariants under concurrency).
- * Answers 404 for another workspace's company.
+ * Answers 404 for another workspace's company and for one in the trash (no writes to it).
  */
 export async function lockCompany(tx: DbOrTx, organizationId: string, companyId: string) {
   const rows = await tx
     .select({ id: company.id })
     .from(company)
-    .where(and(eq(company.id, companyId), eq(company.organizationId, organizationId)))
+    .where(
+      and(
+        eq(company.id, companyId),
+        eq(company.organizationId, organizationId),
+        isNull(company.deletedAt),
+      ),
+    )
     .for('update');
   if (!rows[0]) throw notFound('Company');
 }
 
-/** Checks that the company exists in the caller's workspace (reads). */
+/**
+ * Checks that the company exists in the caller's workspace (reads). A company in the trash does
+ * not (decision 016): its sub-resources answer 404 like another workspace's.
+ */
 export async function checkCompany(db: DbOrTx, organizationId: string, companyId: string) {
   const rows = await db
     .select({ id: company.id })
     .from(company)
-    .where(and(eq(company.id, companyId), eq(company.organizationId, organizationId)))
+    .where(
+      and(
+        eq(company.id, companyId),
+        eq(company.organizationId, organizationId),
+        isNull(company.deletedAt),
+      ),
+    )
     .limit(1);
   if (!rows[0]) throw notFound('Company');
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { CapTableAward } from '../../../domain/cap-table';
 import type { VestingPolicy, VestingTerms } from '../../../domain/vesting';
 import type { DbOrTx } from '../../db/client';
@@ -109,7 +109,7 @@ function companiesOf(db: DbOrTx, organizationId: string) {
   return db
     .select({ id: company.id })
     .from(company)
-    .where(eq(company.organizationId, organizationId));
+    .where(and(eq(company.organizationId, organizationId), isNull(company.deletedAt)));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { UpcomingItem } from '../../../contracts/vesting';
 import { addDays } from '../../../domain/vesting';
 import { concurrently } from '../../db/concurrently';
@@ -29,7 +29,7 @@ export async function listUpcoming({
       db
         .select({ id: company.id, name: company.companyName, country: company.country })
         .from(company)
-        .where(eq(company.organizationId, actor.organizationId)),
+        .where(and(eq(company.organizationId, actor.organizationId), isNull(company.deletedAt))),
     () => changeOfControlDates(db, input.companyId ? [input.companyId] : workspace),
     () => loadGrants(db, input.companyId ? { companyId: input.companyId } : workspace),
   ]);

@@ -36,7 +36,7 @@ export async function listValuationAlerts({ db, actor }: ServiceArgs): Promise<V
       db
         .select({ id: company.id, name: company.companyName })
         .from(company)
-        .where(eq(company.organizationId, org)),
+        .where(and(eq(company.organizationId, org), isNull(company.deletedAt))),
     () =>
       db
         .select({
@@ -56,6 +56,7 @@ export async function listValuationAlerts({ db, actor }: ServiceArgs): Promise<V
         .where(
           and(
             eq(grant.organizationId, org),
+            isNull(grant.deletedAt),
             ne(grant.status, 'draft'),
             isNull(grant.cancelledDate),
           ),
