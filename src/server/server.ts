@@ -10,6 +10,7 @@ import { localSecret } from './data-dir';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { createApp } from './http/app';
+import { startTrashPurge } from './jobs/trash-purge';
 import { outboxUrl } from './http/outbox';
 import type { Logger } from './logger';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
@@ -142,6 +143,10 @@ export async function startServer({
     });
 
     phase('app built');
+    // Purges the trash of items deleted over 30 days ago, now and hourly; stopped (its current
+    // item finished) before the database closes.
+    const trashPurge = startTrashPurge({ db: database.db, logger });
+    cleanups.push(() => trashPurge.stop());
     // PGlite is one connection in this process: `npm run backup` asks it for the snapshot.
     if (database.dump) {
       const dump = database.dump.bind(database);

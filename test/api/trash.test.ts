@@ -4,7 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { pinClock, today } from '../../src/server/clock';
 import { auditEvent, company, member, session } from '../../src/server/db/schema';
 import { purgeExpired } from '../../src/server/modules/trash/service';
-import { createTestApp, type TestApp } from '../support/app';
+import { startTrashPurge } from '../../src/server/jobs/trash-purge';
+import { createTestApp, silentLogger, type TestApp } from '../support/app';
 import { equityBodies, equityFixture, ok } from '../support/equity';
 
 // The trash (issue 11 "Nothing lost by one click", decision 016).
@@ -258,5 +259,39 @@ describe('the purge job', () => {
       .where(and(eq(auditEvent.entityId, f.companyId), eq(auditEvent.action, 'purge')));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorUserId: null, organizationId: owner.organizationId });
+  });
+
+  it('runs in the server: at start and then on its schedule, and stops cleanly', async () => {
+    const start = Date.now();
+    pinClock(new Date(start));
+    const first = await equityFixture(t, owner.cookie, 'Old Trash B.V.');
+    await ok(t, owner.cookie, `/company/${first.companyId}`, 'DELETE');
+    pinClock(new Date(start + 31 * DAY));
+    const logged: string[] = [];
+    const logger = { ...silentLogger, info: (m: string) => void logged.push(m) };
+    const job = startTrashPurge({ db: t.db, logger, intervalMs: 50 });
+    try {
+      expect(await job.firstRun).toBeGreaterThanOrEqual(1);
+      expect(logged.some((m) => m.startsWith('trash: purged'))).toBe(true);
+      expect(await t.db.select().from(company).where(eq(company.id, first.companyId))).toEqual([]);
+
+      // Deleted now, 31 days ago as the clock goes: the next scheduled run purges it.
+      pinClock(new Date(start));
+      const second = await equityFixture(t, owner.cookie, 'Later Trash B.V.');
+      await ok(t, owner.cookie, `/company/${second.companyId}`, 'DELETE');
+      pinClock(new Date(start + 31 * DAY));
+      await expect
+        .poll(async () => (await trashList()).map((i) => i.id), { timeout: 5000 })
+        .not.toContain(second.companyId);
+    } finally {
+      await job.stop();
+    }
+    // Stopped: nothing runs any more.
+    const third = await equityFixture(t, owner.cookie, 'Kept Trash B.V.');
+    pinClock(new Date(start + 31 * DAY - 60_000));
+    await ok(t, owner.cookie, `/company/${third.companyId}`, 'DELETE');
+    pinClock(new Date(start + 62 * DAY));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await trashList()).map((i) => i.id)).toContain(third.companyId);
   });
 });
