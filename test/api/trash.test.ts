@@ -2,11 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { pinClock, today } from '../../src/server/clock';
-import { auditEvent, company, member, session } from '../../src/server/db/schema';
+import {
+  auditEvent,
+  company,
+  grant,
+  member,
+  session,
+  stakeholder,
+} from '../../src/server/db/schema';
 import { purgeExpired } from '../../src/server/modules/trash/service';
 import { startTrashPurge } from '../../src/server/jobs/trash-purge';
 import { createTestApp, silentLogger, type TestApp } from '../support/app';
-import { equityBodies, equityFixture, ok } from '../support/equity';
+import { equityBodies, equityFixture, GRANT_BODY, ok } from '../support/equity';
 
 // The trash (issue 11 "Nothing lost by one click", decision 016).
 let t: TestApp;
@@ -294,4 +301,186 @@ describe('the purge job', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await trashList()).map((i) => i.id)).toContain(third.companyId);
   });
+});
+
+describe('stakeholders, plans and grants go to the trash too', () => {
+  async function setup(name: string) {
+    const f = await equityFixture(t, owner.cookie, name);
+    const base = `/company/${f.companyId}`;
+    const employee = await ok<{ id: string }>(t, owner.cookie, `${base}/stakeholders`, 'POST', {
+      name: 'Eva Employee',
+      relationship: 'employee',
+    });
+    const grantBody = {
+      stakeholderId: employee.id,
+      planId: f.planId,
+      quantity: 240,
+      exercisePrice: '0.10',
+      grantDate: '2024-01-15',
+      vestingStartDate: '2024-01-15',
+      terms: { type: 'time', periodLength: 1, periodUnit: 'months', occurrences: 48 },
+    };
+    const g = await ok<{ id: string }>(t, owner.cookie, `${base}/grants`, 'POST', grantBody);
+    return { f, base, employee, grantId: g.id, grantBody };
+  }
+  const ids = (list: { id: string }[] | { items: { id: string }[] }) =>
+    ('items' in list ? list.items : list).map((i) => i.id);
+  const grantIds = async (base: string) =>
+    ids((await ok<{ items: { id: string }[] }>(t, owner.cookie, `${base}/grants`)).items);
+
+  it('a stakeholder goes with their grants, and both come back', async () => {
+    const { base, employee, grantId } = await setup('People B.V.');
+    const capBefore = await ok(t, owner.cookie, `${base}/cap-table?asOf=2025-01-01`);
+    const grantBefore = await ok(t, owner.cookie, `${base}/grants/${grantId}`);
+    expect((await call(`${base}/stakeholders/${employee.id}`, 'DELETE')).status).toBe(204);
+
+    expect(ids(await ok(t, owner.cookie, `${base}/stakeholders`))).not.toContain(employee.id);
+    expect((await call(`${base}/stakeholders/${employee.id}`)).status).toBe(404);
+    const patch = await call(`${base}/stakeholders/${employee.id}`, 'PATCH', owner.cookie, {
+      city: 'Utrecht',
+    });
+    expect(patch.status).toBe(404);
+    expect(await grantIds(base)).not.toContain(grantId);
+    expect((await call(`${base}/grants/${grantId}`)).status).toBe(404);
+    const summary = await ok<{ stakeholders: number }>(t, owner.cookie, `${base}/summary`);
+    expect(summary.stakeholders).toBe(3);
+    // A new grant to them is refused as to an unknown stakeholder.
+    const refused = await call(`${base}/grants`, 'POST', owner.cookie, {
+      ...GRANT_BODY(employee.id, (await planNamed(base, 'ESOP 2024')).id),
+    });
+    expect(refused.status).toBe(400);
+
+    // The trash lists the stakeholder, not the grant that went with them.
+    const trash = await trashList();
+    expect(trash.find((i) => i.id === employee.id)).toMatchObject({
+      kind: 'stakeholder',
+      name: 'Eva Employee',
+      companyName: 'People B.V.',
+    });
+    expect(ids(trash)).not.toContain(grantId);
+
+    await ok(t, owner.cookie, `/trash/stakeholder/${employee.id}/restore`, 'POST');
+    expect(await grantIds(base)).toContain(grantId);
+    expect(await ok(t, owner.cookie, `${base}/grants/${grantId}`)).toEqual(grantBefore);
+    expect(await ok(t, owner.cookie, `${base}/cap-table?asOf=2025-01-01`)).toEqual(capBefore);
+  });
+
+  it('a stakeholder on the register cannot go to the trash', async () => {
+    const { f, base } = await setup('Register B.V.');
+    const res = await call(`${base}/stakeholders/${f.founderId}`, 'DELETE');
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.message).toMatch(/register event/);
+  });
+
+  it('a plan goes with its grants; its name is free meanwhile, and a clash blocks the restore', async () => {
+    const { f, base, grantId } = await setup('Plans B.V.');
+    expect((await call(`${base}/plans/${f.planId}`, 'DELETE')).status).toBe(204);
+    expect(ids(await ok(t, owner.cookie, `${base}/plans`))).not.toContain(f.planId);
+    expect((await call(`${base}/plans/${f.planId}`)).status).toBe(404);
+    expect((await call(`${base}/plans/${f.planId}/pool-adjustments`)).status).toBe(404);
+    expect(await grantIds(base)).not.toContain(grantId);
+
+    const again = await ok<{ id: string }>(t, owner.cookie, `${base}/plans`, 'POST', {
+      name: 'ESOP 2024',
+      planType: 'phantom_shares',
+      poolSize: 10,
+    });
+    const clash = await call(`/trash/plan/${f.planId}/restore`, 'POST');
+    expect(clash.status).toBe(409);
+    expect((await clash.json()).error.message).toMatch(
+      /another plan of Plans B\.V\. has that name/,
+    );
+    await ok(t, owner.cookie, `${base}/plans/${again.id}`, 'PATCH', { name: 'ESOP 2024 bis' });
+    await ok(t, owner.cookie, `/trash/plan/${f.planId}/restore`, 'POST');
+    expect(await grantIds(base)).toContain(grantId);
+    const plan = await ok<{ poolGranted: number }>(t, owner.cookie, `${base}/plans/${f.planId}`);
+    expect(plan.poolGranted).toBe(240);
+  });
+
+  it('a grant goes alone; one with exercises cannot', async () => {
+    const { base, grantId } = await setup('Grants B.V.');
+    expect((await call(`${base}/grants/${grantId}`, 'DELETE')).status).toBe(204);
+    expect(await grantIds(base)).not.toContain(grantId);
+    const patch = await call(`${base}/grants/${grantId}`, 'PATCH', owner.cookie, { notes: 'x' });
+    expect(patch.status).toBe(404);
+    expect((await trashList()).find((i) => i.id === grantId)).toMatchObject({
+      kind: 'grant',
+      name: '240 to Eva Employee (ESOP 2024)',
+    });
+    await ok(t, owner.cookie, `/trash/grant/${grantId}/restore`, 'POST');
+    expect(await grantIds(base)).toContain(grantId);
+
+    await ok(t, owner.cookie, `${base}/grants/${grantId}/exercises`, 'POST', {
+      date: '2025-06-01',
+      quantity: 10,
+    });
+    const refused = await call(`${base}/grants/${grantId}`, 'DELETE');
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toMatch(/exercise/);
+  });
+
+  it('refuses to restore an item while its company, stakeholder or plan is in the trash', async () => {
+    const { f, base, employee, grantId } = await setup('Parents B.V.');
+    await ok(t, owner.cookie, `${base}/grants/${grantId}`, 'DELETE');
+    await ok(t, owner.cookie, `${base}/stakeholders/${employee.id}`, 'DELETE');
+    let res = await call(`/trash/grant/${grantId}/restore`, 'POST');
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.message).toBe(
+      'The grant to Eva Employee cannot be restored while stakeholder Eva Employee is in the trash: restore stakeholder Eva Employee first',
+    );
+
+    await ok(t, owner.cookie, `/company/${f.companyId}`, 'DELETE');
+    res = await call(`/trash/stakeholder/${employee.id}/restore`, 'POST');
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.message).toBe(
+      'Stakeholder Eva Employee cannot be restored while company Parents B.V. is in the trash: restore company Parents B.V. first',
+    );
+    // Still in the trash, all three.
+    expect(ids(await trashList())).toEqual(
+      expect.arrayContaining([f.companyId, employee.id, grantId]),
+    );
+    await ok(t, owner.cookie, `/trash/company/${f.companyId}/restore`, 'POST');
+    await ok(t, owner.cookie, `/trash/stakeholder/${employee.id}/restore`, 'POST');
+    await ok(t, owner.cookie, `/trash/grant/${grantId}/restore`, 'POST');
+    expect(await grantIds(base)).toContain(grantId);
+  });
+
+  it('a grant that went with its stakeholder waits for its plan if that went to the trash too', async () => {
+    const { f, base, employee, grantId } = await setup('Both B.V.');
+    await ok(t, owner.cookie, `${base}/stakeholders/${employee.id}`, 'DELETE');
+    await ok(t, owner.cookie, `${base}/plans/${f.planId}`, 'DELETE');
+    await ok(t, owner.cookie, `/trash/stakeholder/${employee.id}/restore`, 'POST');
+    expect(await grantIds(base)).not.toContain(grantId);
+    await ok(t, owner.cookie, `/trash/plan/${f.planId}/restore`, 'POST');
+    expect(await grantIds(base)).toContain(grantId);
+  });
+
+  it('deleting a stakeholder permanently takes their grants', async () => {
+    const { base, employee, grantId } = await setup('Purged People B.V.');
+    await ok(t, owner.cookie, `${base}/stakeholders/${employee.id}`, 'DELETE');
+    expect((await call(`/trash/stakeholder/${employee.id}`, 'DELETE')).status).toBe(204);
+    expect(await t.db.select().from(grant).where(eq(grant.id, grantId))).toEqual([]);
+    expect(await t.db.select().from(stakeholder).where(eq(stakeholder.id, employee.id))).toEqual(
+      [],
+    );
+  });
+
+  it('a member may not move a stakeholder, plan or grant to the trash', async () => {
+    const { f, base, employee, grantId } = await setup('Guarded B.V.');
+    for (const path of [
+      `${base}/stakeholders/${employee.id}`,
+      `${base}/plans/${f.planId}`,
+      `${base}/grants/${grantId}`,
+    ])
+      expect((await call(path, 'DELETE', colleague.cookie)).status).toBe(403);
+  });
+
+  async function planNamed(base: string, name: string) {
+    const plans = await ok<{ items: { id: string; name: string }[] }>(
+      t,
+      owner.cookie,
+      `${base}/plans`,
+    );
+    return plans.items.find((p) => p.name === name)!;
+  }
 });

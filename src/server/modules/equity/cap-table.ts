@@ -1,4 +1,4 @@
-import { and, count, eq, lte } from 'drizzle-orm';
+import { and, count, eq, isNull, lte } from 'drizzle-orm';
 import type { CapTableResponse, CompanySummary } from '../../../contracts/equity';
 import { buildCapTable, capTableCsv, poolReserved } from '../../../domain/cap-table';
 import { percentString } from '../../../domain/decimal';
@@ -31,7 +31,7 @@ export async function getCapTable({
           relationship: stakeholder.relationship,
         })
         .from(stakeholder)
-        .where(eq(stakeholder.companyId, input.companyId)),
+        .where(and(eq(stakeholder.companyId, input.companyId), isNull(stakeholder.deletedAt))),
     () =>
       db
         .select({
@@ -101,7 +101,10 @@ export async function getCompanySummary({
   const asOf = today();
   const [[people], [classes], events, plans] = await concurrently(db, [
     () =>
-      db.select({ n: count() }).from(stakeholder).where(eq(stakeholder.companyId, input.companyId)),
+      db
+        .select({ n: count() })
+        .from(stakeholder)
+        .where(and(eq(stakeholder.companyId, input.companyId), isNull(stakeholder.deletedAt))),
     () =>
       db.select({ n: count() }).from(shareClass).where(eq(shareClass.companyId, input.companyId)),
     () => loadLedgerEvents(db, input.companyId, asOf),

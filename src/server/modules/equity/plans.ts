@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   planCreateSchema,
   poolAdjustmentCreateSchema,
@@ -11,7 +11,8 @@ import { poolReserved, type CapTablePlan } from '../../../domain/cap-table';
 import { isCashSettled, type PlanType } from '../../../domain/equity';
 import { concurrently } from '../../db/concurrently';
 import type { DbOrTx } from '../../db/client';
-import { equityPlan, grant, poolAdjustment } from '../../db/schema';
+import { equityPlan, grant, grantExercise, poolAdjustment } from '../../db/schema';
+import { trashedBy } from '../trash/service';
 import type { ServiceArgs } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { diff, recordAudit, snapshot } from '../audit/service';
@@ -105,8 +106,11 @@ async function find(db: DbOrTx, companyId: string, id: string) {
   const rows = await db
     .select()
     .from(equityPlan)
-    .where(and(eq(equityPlan.id, id), eq(equityPlan.companyId, companyId)))
+    .where(
+      and(eq(equityPlan.id, id), eq(equityPlan.companyId, companyId), isNull(equityPlan.deletedAt)),
+    )
     .limit(1);
+  // One in the trash is not found: not read, not written (decision 016).
   if (!rows[0]) throw notFound('Plan');
   return rows[0];
 }
@@ -128,7 +132,7 @@ export async function loadPlans(db: DbOrTx, companyId: string) {
   const rows = await db
     .select()
     .from(equityPlan)
-    .where(eq(equityPlan.companyId, companyId))
+    .where(and(eq(equityPlan.companyId, companyId), isNull(equityPlan.deletedAt)))
     .orderBy(asc(sql`lower(${equityPlan.name})`));
   const ids = rows.map((r) => r.id);
   const [adjustments, granted] = await concurrently(db, [
@@ -199,7 +203,12 @@ async function assertUniqueName(tx: DbOrTx, companyId: string, name: string, exc
     .select({ id: equityPlan.id })
     .from(equityPlan)
     .where(
-      and(eq(equityPlan.companyId, companyId), sql`lower(${equityPlan.name}) = lower(${name})`),
+      and(
+        eq(equityPlan.companyId, companyId),
+        // A plan in the trash frees its name (restoring it then asks for a rename).
+        isNull(equityPlan.deletedAt),
+        sql`lower(${equityPlan.name}) = lower(${name})`,
+      ),
     );
   if (rows.some((r) => r.id !== exceptId))
     throw new AppError('CONFLICT', `A plan named "${name}" exists already`, {
@@ -300,6 +309,10 @@ export async function updatePlan({
   });
 }
 
+/**
+ * Moves a plan to the trash with its grants and pool adjustments (decision 016). A plan whose
+ * grants were exercised cannot go: the exercises are on the register.
+ */
 export async function deletePlan({
   db,
   actor,
@@ -308,18 +321,30 @@ export async function deletePlan({
   await db.transaction(async (tx) => {
     await lockCompany(tx, actor.organizationId, input.companyId);
     const existing = await find(tx, input.companyId, input.id);
-    const granted = (await grantedByPlan(tx, [existing.id])).get(existing.id) ?? 0;
-    const grants = await tx.select({ n: count() }).from(grant).where(eq(grant.planId, existing.id));
-    if (granted > 0 || grants[0]!.n > 0)
+    const [exercised] = await tx
+      .select({ n: count() })
+      .from(grantExercise)
+      .where(
+        inArray(
+          grantExercise.grantId,
+          tx.select({ id: grant.id }).from(grant).where(eq(grant.planId, existing.id)),
+        ),
+      );
+    if (exercised!.n > 0)
       throw new AppError(
         'CONFLICT',
-        `Plan ${existing.name} cannot be deleted: ${grants[0]!.n} grant(s) still refer to it`,
+        `Plan ${existing.name} cannot be deleted: its grants have ${exercised!.n} exercise(s); cancel the grants instead`,
       );
-    // Pool adjustments belong to the plan and go with it.
-    await tx.delete(equityPlan).where(eq(equityPlan.id, existing.id));
+    const marks = trashedBy(actor);
+    await tx.update(equityPlan).set(marks).where(eq(equityPlan.id, existing.id));
+    // Its grants go with it, and come back with it.
+    await tx
+      .update(grant)
+      .set({ ...marks, trashedWith: existing.id })
+      .where(and(eq(grant.planId, existing.id), isNull(grant.deletedAt)));
     await recordAudit(tx, {
       actor,
-      action: 'delete',
+      action: 'trash',
       entityType: ENTITY,
       entityId: existing.id,
       companyId: input.companyId,

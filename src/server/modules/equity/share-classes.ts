@@ -12,7 +12,14 @@ import type { ServiceArgs } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { diff, recordAudit, snapshot } from '../audit/service';
 import { assertRegister, loadLedger } from './register';
-import { checkCompany, decimalOut, lockCompany, mergePatch, stillInUse } from './shared';
+import {
+  checkCompany,
+  decimalOut,
+  lockCompany,
+  mergePatch,
+  plansUsing,
+  stillInUse,
+} from './shared';
 import { today } from '../../clock';
 
 type Row = typeof shareClass.$inferSelect;
@@ -188,7 +195,7 @@ export async function deleteShareClass({
   await db.transaction(async (tx) => {
     await lockCompany(tx, actor.organizationId, input.companyId);
     const existing = await find(tx, input.companyId, input.id);
-    const [[events], [receipts], [plans], [valuations]] = await concurrently(tx, [
+    const [[events], [receipts], plans, [valuations]] = await concurrently(tx, [
       () =>
         tx.select({ n: count() }).from(shareEvent).where(eq(shareEvent.shareClassId, existing.id)),
       () =>
@@ -196,15 +203,14 @@ export async function deleteShareClass({
           .select({ n: count() })
           .from(depositaryReceipt)
           .where(eq(depositaryReceipt.shareClassId, existing.id)),
-      () =>
-        tx.select({ n: count() }).from(equityPlan).where(eq(equityPlan.shareClassId, existing.id)),
+      () => plansUsing(tx, eq(equityPlan.shareClassId, existing.id)),
       () =>
         tx.select({ n: count() }).from(valuation).where(eq(valuation.shareClassId, existing.id)),
     ]);
     const uses: string[] = [];
     if (events!.n > 0) uses.push(`${events!.n} register event(s)`);
     if (receipts!.n > 0) uses.push(`${receipts!.n} depositary receipt line(s)`);
-    if (plans!.n > 0) uses.push(`${plans!.n} plan(s)`);
+    if (plans) uses.push(plans);
     if (valuations!.n > 0) uses.push(`${valuations!.n} valuation(s)`);
     if (uses.length > 0) throw stillInUse(`Share class ${existing.name}`, uses);
     await tx.delete(shareClass).where(eq(shareClass.id, existing.id));

@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { fieldErrors } from '../../../contracts/errors';
 import { normalizeDecimal } from '../../../domain/decimal';
 import type { LedgerViolation } from '../../../domain/share-ledger';
 import type { DbOrTx } from '../../db/client';
-import { company, shareClass, stakeholder } from '../../db/schema';
+import { company, equityPlan, shareClass, stakeholder } from '../../db/schema';
 import { AppError, notFound, validationError } from '../../http/errors';
 
 /** Numeric columns come back as "0.0100000000": serve the canonical decimal string. */
@@ -77,7 +77,14 @@ export async function requireStakeholders(
   const rows = await tx
     .select({ id: stakeholder.id, relationship: stakeholder.relationship })
     .from(stakeholder)
-    .where(and(eq(stakeholder.companyId, companyId), inArray(stakeholder.id, ids)));
+    .where(
+      and(
+        eq(stakeholder.companyId, companyId),
+        inArray(stakeholder.id, ids),
+        // One in the trash is as unknown as a made-up id (decision 016).
+        isNull(stakeholder.deletedAt),
+      ),
+    );
   const found = new Map(rows.map((r) => [r.id, r.relationship]));
   const errors: Record<string, string> = {};
   for (const [field, id] of Object.entries(refs)) {
@@ -154,4 +161,25 @@ export function stillInUse(what: string, uses: string[]): AppError {
     'CONFLICT',
     `${what} cannot be deleted: ${uses.join(', ')} still refer to it`,
   );
+}
+
+/**
+ * "2 plan(s) (1 in the trash)": the plans matching `where`, for a 409 refusing a delete. Plans in
+ * the trash still hold their references until they are purged, and the message says where they are.
+ */
+export async function plansUsing(tx: DbOrTx, where: SQL): Promise<string | null> {
+  const [row] = await tx
+    .select({
+      n: count(),
+      // In the trash on its own or with its company.
+      trashed:
+        sql<number>`count(*) filter (where ${equityPlan.deletedAt} is not null or ${company.deletedAt} is not null)`.mapWith(
+          Number,
+        ),
+    })
+    .from(equityPlan)
+    .innerJoin(company, eq(company.id, equityPlan.companyId))
+    .where(where);
+  if (!row || row.n === 0) return null;
+  return row.trashed > 0 ? `${row.n} plan(s) (${row.trashed} in the trash)` : `${row.n} plan(s)`;
 }

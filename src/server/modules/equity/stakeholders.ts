@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   stakeholderCreateSchema,
   type Stakeholder,
@@ -7,11 +7,19 @@ import {
 } from '../../../contracts/equity';
 import { concurrently } from '../../db/concurrently';
 import type { DbOrTx } from '../../db/client';
-import { depositaryReceipt, equityPlan, shareEvent, stakeholder } from '../../db/schema';
+import {
+  depositaryReceipt,
+  equityPlan,
+  grant,
+  grantExercise,
+  shareEvent,
+  stakeholder,
+} from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { diff, recordAudit, snapshot } from '../audit/service';
-import { checkCompany, lockCompany, mergePatch, stillInUse } from './shared';
+import { trashedBy } from '../trash/service';
+import { checkCompany, lockCompany, mergePatch, plansUsing, stillInUse } from './shared';
 
 type Row = typeof stakeholder.$inferSelect;
 const ENTITY = 'stakeholder';
@@ -47,8 +55,15 @@ async function find(db: DbOrTx, companyId: string, id: string) {
   const rows = await db
     .select()
     .from(stakeholder)
-    .where(and(eq(stakeholder.id, id), eq(stakeholder.companyId, companyId)))
+    .where(
+      and(
+        eq(stakeholder.id, id),
+        eq(stakeholder.companyId, companyId),
+        isNull(stakeholder.deletedAt),
+      ),
+    )
     .limit(1);
+  // One in the trash is not found: not read, not written (decision 016).
   if (!rows[0]) throw notFound('Stakeholder');
   return rows[0];
 }
@@ -62,7 +77,7 @@ export async function listStakeholders({
   input,
 }: ServiceArgs<{ companyId: string; query: StakeholderListQuery }>): Promise<Stakeholder[]> {
   await checkCompany(db, actor.organizationId, input.companyId);
-  const filters = [eq(stakeholder.companyId, input.companyId)];
+  const filters = [eq(stakeholder.companyId, input.companyId), isNull(stakeholder.deletedAt)];
   const { q, relationship, status } = input.query;
   if (q) {
     const pattern = `%${escapeLike(q)}%`;
@@ -163,20 +178,25 @@ export async function updateStakeholder({
 }
 
 async function stakUses(tx: DbOrTx, id: string): Promise<string[]> {
-  const [[receipts], [plans]] = await concurrently(tx, [
+  const [[receipts], plans] = await concurrently(tx, [
     () =>
       tx
         .select({ n: count() })
         .from(depositaryReceipt)
         .where(eq(depositaryReceipt.stakStakeholderId, id)),
-    () => tx.select({ n: count() }).from(equityPlan).where(eq(equityPlan.stakStakeholderId, id)),
+    () => plansUsing(tx, eq(equityPlan.stakStakeholderId, id)),
   ]);
   const uses: string[] = [];
   if (receipts!.n > 0) uses.push(`${receipts!.n} depositary receipt line(s)`);
-  if (plans!.n > 0) uses.push(`${plans!.n} plan(s)`);
+  if (plans) uses.push(plans);
   return uses;
 }
 
+/**
+ * Moves a stakeholder to the trash with their grants (decision 016). One who is on the register
+ * (register events, receipts held, a STAK in use) or whose grants were exercised cannot go: the
+ * register is the legal record; transfer or cancel first.
+ */
 export async function deleteStakeholder({
   db,
   actor,
@@ -185,7 +205,7 @@ export async function deleteStakeholder({
   await db.transaction(async (tx) => {
     await lockCompany(tx, actor.organizationId, input.companyId);
     const existing = await find(tx, input.companyId, input.id);
-    const [[events], [holderReceipts], stak] = await concurrently(tx, [
+    const [[events], [holderReceipts], stak, [exercises]] = await concurrently(tx, [
       () =>
         tx
           .select({ n: count() })
@@ -202,15 +222,32 @@ export async function deleteStakeholder({
           .from(depositaryReceipt)
           .where(eq(depositaryReceipt.holderStakeholderId, existing.id)),
       () => stakUses(tx, existing.id),
+      () =>
+        tx
+          .select({ n: count() })
+          .from(grantExercise)
+          .where(
+            inArray(
+              grantExercise.grantId,
+              tx.select({ id: grant.id }).from(grant).where(eq(grant.stakeholderId, existing.id)),
+            ),
+          ),
     ]);
     const uses = [...stak];
     if (events!.n > 0) uses.unshift(`${events!.n} register event(s)`);
     if (holderReceipts!.n > 0) uses.push(`${holderReceipts!.n} receipt holding(s)`);
+    if (exercises!.n > 0) uses.push(`${exercises!.n} exercise(s) of their grants`);
     if (uses.length > 0) throw stillInUse(`${existing.name}`, uses);
-    await tx.delete(stakeholder).where(eq(stakeholder.id, existing.id));
+    const marks = trashedBy(actor);
+    await tx.update(stakeholder).set(marks).where(eq(stakeholder.id, existing.id));
+    // Their grants go with them, and come back with them.
+    await tx
+      .update(grant)
+      .set({ ...marks, trashedWith: existing.id })
+      .where(and(eq(grant.stakeholderId, existing.id), isNull(grant.deletedAt)));
     await recordAudit(tx, {
       actor,
-      action: 'delete',
+      action: 'trash',
       entityType: ENTITY,
       entityId: existing.id,
       companyId: input.companyId,

@@ -44,7 +44,8 @@ export async function loadGrants(
   db: DbOrTx,
   where: { companyId?: string; organizationId?: string; planIds?: string[]; grantId?: string },
 ) {
-  const filters: SQL[] = [];
+  // Grants in the trash (on their own or with their stakeholder or plan) are out of every read.
+  const filters: SQL[] = [isNull(grant.deletedAt)];
   if (where.companyId) filters.push(eq(grant.companyId, where.companyId));
   if (where.organizationId)
     filters.push(inArray(grant.companyId, companiesOf(db, where.organizationId)));

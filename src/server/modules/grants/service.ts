@@ -48,6 +48,7 @@ import {
   type SettlementRow,
 } from './load';
 import { poolUse } from './summary';
+import { trashedBy } from '../trash/service';
 import { today } from '../../clock';
 
 /** Grants (issue 5): awards under a plan, their schedules, leavers, exercises and cancellations. */
@@ -363,6 +364,10 @@ export async function updateGrant({
   });
 }
 
+/**
+ * Moves a grant to the trash (decision 016). One with exercises cannot go (they are on the
+ * register): cancel it instead.
+ */
 export async function deleteGrant({
   db,
   actor,
@@ -376,10 +381,13 @@ export async function deleteGrant({
         'CONFLICT',
         `The grant to ${stakeholderName} cannot be deleted: it has ${exercises.length} exercise(s); cancel it instead`,
       );
-    await tx.delete(grant).where(eq(grant.id, row.id));
+    await tx
+      .update(grant)
+      .set({ ...trashedBy(actor), trashedWith: null })
+      .where(eq(grant.id, row.id));
     await recordAudit(tx, {
       actor,
-      action: 'delete',
+      action: 'trash',
       entityType: ENTITY,
       entityId: row.id,
       companyId: input.companyId,

@@ -528,7 +528,11 @@ export async function getValuationMetrics({
     () => loadValuations(db, input.companyId),
     () => loadGrants(db, { companyId: input.companyId }),
     () => changeOfControlDates(db, [input.companyId]),
-    () => db.select().from(equityPlan).where(eq(equityPlan.companyId, input.companyId)),
+    () =>
+      db
+        .select()
+        .from(equityPlan)
+        .where(and(eq(equityPlan.companyId, input.companyId), isNull(equityPlan.deletedAt))),
   ]);
   const adjustments =
     plans.length === 0

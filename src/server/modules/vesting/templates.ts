@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { readStoredTerms } from '../../../domain/vesting';
 import {
   vestingTemplateCreateSchema,
@@ -8,11 +8,11 @@ import {
 } from '../../../contracts/vesting';
 import { concurrently } from '../../db/concurrently';
 import type { DbOrTx } from '../../db/client';
-import { equityPlan, vestingTemplate } from '../../db/schema';
+import { company, equityPlan, vestingTemplate } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
 import { AppError, notFound, validationError } from '../../http/errors';
 import { diff, recordAudit, snapshot } from '../audit/service';
-import { mergePatch } from '../equity/shared';
+import { mergePatch, plansUsing } from '../equity/shared';
 
 /** The workspace's reusable vesting terms (issue 5): plans point to one as their default. */
 
@@ -45,11 +45,15 @@ async function find(db: DbOrTx, organizationId: string, id: string) {
   return rows[0];
 }
 
+/** Plans out of the trash (and of companies out of it) count as the template's users. */
+const livePlan = and(isNull(equityPlan.deletedAt), isNull(company.deletedAt));
+
 async function planCount(db: DbOrTx, id: string) {
   const [row] = await db
     .select({ n: count() })
     .from(equityPlan)
-    .where(eq(equityPlan.defaultVestingTemplateId, id));
+    .innerJoin(company, eq(company.id, equityPlan.companyId))
+    .where(and(eq(equityPlan.defaultVestingTemplateId, id), livePlan));
   return row?.n ?? 0;
 }
 
@@ -106,7 +110,8 @@ export async function listTemplates({
       db
         .select({ id: equityPlan.defaultVestingTemplateId, n: count() })
         .from(equityPlan)
-        .where(eq(equityPlan.organizationId, actor.organizationId))
+        .innerJoin(company, eq(company.id, equityPlan.companyId))
+        .where(and(eq(equityPlan.organizationId, actor.organizationId), livePlan))
         .groupBy(equityPlan.defaultVestingTemplateId),
   ]);
   const counts = new Map(uses.map((u) => [u.id, u.n]));
@@ -181,11 +186,12 @@ export async function deleteTemplate({
 }: ServiceArgs<{ id: string }>): Promise<void> {
   await db.transaction(async (tx) => {
     const existing = await find(tx, actor.organizationId, input.id);
-    const plans = await planCount(tx, existing.id);
-    if (plans > 0)
+    // Plans in the trash still refer to it until they are purged.
+    const plans = await plansUsing(tx, eq(equityPlan.defaultVestingTemplateId, existing.id));
+    if (plans)
       throw new AppError(
         'CONFLICT',
-        `Vesting template ${existing.name} cannot be deleted: ${plans} plan(s) use it as their default`,
+        `Vesting template ${existing.name} cannot be deleted: ${plans} use it as their default`,
       );
     await tx.delete(vestingTemplate).where(eq(vestingTemplate.id, existing.id));
     await recordAudit(tx, {
