@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AppAdminRouteRouteImport } from './routes/_app/admin/route'
 import { Route as AppOrganizationRouteRouteImport } from './routes/_app/organization/route'
+import { Route as AppTrashRouteImport } from './routes/_app/trash'
 import { Route as AppUpcomingRouteImport } from './routes/_app/upcoming'
 import { Route as AppVestingTemplatesRouteImport } from './routes/_app/vesting-templates'
 import { Route as AuthAcceptInvitationRouteImport } from './routes/auth/accept-invitation'
@@ -75,6 +76,11 @@ const AppAdminRouteRoute = AppAdminRouteRouteImport.update({
 const AppOrganizationRouteRoute = AppOrganizationRouteRouteImport.update({
   id: '/organization',
   path: '/organization',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTrashRoute = AppTrashRouteImport.update({
+  id: '/trash',
+  path: '/trash',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUpcomingRoute = AppUpcomingRouteImport.update({
@@ -318,6 +324,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AppAdminRouteRouteWithChildren
   '/organization': typeof AppOrganizationRouteRouteWithChildren
+  '/trash': typeof AppTrashRoute
   '/upcoming': typeof AppUpcomingRoute
   '/vesting-templates': typeof AppVestingTemplatesRoute
   '/auth/accept-invitation': typeof AuthAcceptInvitationRoute
@@ -365,6 +372,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/trash': typeof AppTrashRoute
   '/upcoming': typeof AppUpcomingRoute
   '/vesting-templates': typeof AppVestingTemplatesRoute
   '/auth/accept-invitation': typeof AuthAcceptInvitationRoute
@@ -414,6 +422,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/_app/admin': typeof AppAdminRouteRouteWithChildren
   '/_app/organization': typeof AppOrganizationRouteRouteWithChildren
+  '/_app/trash': typeof AppTrashRoute
   '/_app/upcoming': typeof AppUpcomingRoute
   '/_app/vesting-templates': typeof AppVestingTemplatesRoute
   '/auth/accept-invitation': typeof AuthAcceptInvitationRoute
@@ -465,6 +474,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/organization'
+    | '/trash'
     | '/upcoming'
     | '/vesting-templates'
     | '/auth/accept-invitation'
@@ -512,6 +522,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/trash'
     | '/upcoming'
     | '/vesting-templates'
     | '/auth/accept-invitation'
@@ -560,6 +571,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/_app/admin'
     | '/_app/organization'
+    | '/_app/trash'
     | '/_app/upcoming'
     | '/_app/vesting-templates'
     | '/auth/accept-invitation'
@@ -650,6 +662,13 @@ declare module '@tanstack/react-router' {
       path: '/organization'
       fullPath: '/organization'
       preLoaderRoute: typeof AppOrganizationRouteRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/trash': {
+      id: '/_app/trash'
+      path: '/trash'
+      fullPath: '/trash'
+      preLoaderRoute: typeof AppTrashRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/upcoming': {
@@ -1058,6 +1077,7 @@ const AppCompaniesCompanyIdRouteWithChildren =
 interface AppRouteChildren {
   AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
   AppOrganizationRouteRoute: typeof AppOrganizationRouteRouteWithChildren
+  AppTrashRoute: typeof AppTrashRoute
   AppUpcomingRoute: typeof AppUpcomingRoute
   AppVestingTemplatesRoute: typeof AppVestingTemplatesRoute
   AppAccountApiKeysRoute: typeof AppAccountApiKeysRoute
@@ -1072,6 +1092,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAdminRouteRoute: AppAdminRouteRouteWithChildren,
   AppOrganizationRouteRoute: AppOrganizationRouteRouteWithChildren,
+  AppTrashRoute: AppTrashRoute,
   AppUpcomingRoute: AppUpcomingRoute,
   AppVestingTemplatesRoute: AppVestingTemplatesRoute,
   AppAccountApiKeysRoute: AppAccountApiKeysRoute,

@@ -46,6 +46,22 @@ function UpcomingNavLink() {
   );
 }
 
+/** "Trash", for owners and admins (who may restore): see `UpcomingNavLink` for why not suspense. */
+function TrashNavLink() {
+  const { data: me } = useQuery(meQueryOptions());
+  if (!me || !can(me, 'trash', 'read')) return null;
+  return (
+    <Link
+      to="/trash"
+      activeOptions={{ exact: true, includeSearch: false }}
+      className={navLinkClass}
+      activeProps={navLinkActive}
+    >
+      Trash
+    </Link>
+  );
+}
+
 /** Sticky page header: product name, main navigation and the signed-in user's menu. */
 export function SiteHeader() {
   // Not suspense: public pages render the header before (or without) a session.
@@ -93,6 +109,7 @@ export function SiteHeader() {
                 Companies
               </Link>
               <UpcomingNavLink />
+              <TrashNavLink />
             </nav>
             <div className="ml-auto flex min-w-0 items-center gap-2">
               <Suspense fallback={<UserMenuButton user={menuUser} aria-disabled="true" />}>

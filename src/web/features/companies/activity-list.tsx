@@ -93,7 +93,8 @@ function ChangeValue({
 /** The entity's name, when the event carries it (creations, deletions, renames). */
 function entityName(event: AuditEvent): string | null {
   const change = event.changes?.name;
-  const name = event.action === 'delete' ? change?.from : (change?.to ?? change?.from);
+  const gone = event.action === 'delete' || event.action === 'trash' || event.action === 'purge';
+  const name = gone ? change?.from : (change?.to ?? change?.from);
   return typeof name === 'string' && name ? name : null;
 }
 
@@ -101,6 +102,9 @@ function sentence(event: AuditEvent, fields: string[]): string {
   if (event.entityType === 'company') {
     if (event.action === 'create') return 'created the company';
     if (event.action === 'delete') return 'deleted the company';
+    if (event.action === 'trash') return 'moved the company to the trash';
+    if (event.action === 'restore') return 'restored the company from the trash';
+    if (event.action === 'purge') return 'deleted the company permanently';
     return fields.length > 0 ? `updated ${fields.join(', ')}` : 'updated the company';
   }
   const noun = NOUNS[event.entityType] ?? humanize(event.entityType).toLowerCase();
@@ -108,6 +112,9 @@ function sentence(event: AuditEvent, fields: string[]): string {
   const what = name ? `${noun} “${name}”` : `a ${noun}`;
   if (event.action === 'create') return `added ${what}`;
   if (event.action === 'delete') return `deleted ${what}`;
+  if (event.action === 'trash') return `moved ${what} to the trash`;
+  if (event.action === 'restore') return `restored ${what} from the trash`;
+  if (event.action === 'purge') return `deleted ${what} permanently`;
   return fields.length > 0 ? `updated ${what}: ${fields.join(', ')}` : `updated ${what}`;
 }
 

@@ -2,7 +2,6 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import type { GrantDetail } from '../../../contracts/vesting';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -20,6 +19,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { numberCell } from '../cap-table/section';
 import { companyQueryOptions } from '../companies/api';
 import { useCan } from '../me/api';
+import { trashedToast } from '../trash/api';
 import { daysBetween } from '../../../domain/vesting/dates';
 import { formatCount, formatIsoDate, todayIso } from '../plans/format';
 import { reportDeleteError } from '../plans/report-error';
@@ -121,6 +121,7 @@ function DeleteGrantButton({ companyId, grant }: { companyId: string; grant: Gra
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const remove = useDeleteGrant(companyId);
+  const canRestore = useCan('trash', 'update');
   return (
     <ConfirmAction
       trigger={
@@ -129,9 +130,9 @@ function DeleteGrantButton({ companyId, grant }: { companyId: string; grant: Gra
           Delete
         </Button>
       }
-      title="Delete this grant?"
-      description="Use this for a grant recorded by mistake; record a cancellation or a termination otherwise. The activity log keeps a record."
-      confirmLabel="Delete grant"
+      title="Move this grant to the trash?"
+      description="Use this for a grant recorded by mistake; record a cancellation or a termination otherwise. Owners and admins can restore it from the trash for 30 days. A grant with exercises cannot be deleted."
+      confirmLabel="Move to trash"
       onConfirm={async () => {
         try {
           await remove.mutateAsync(grant.id);
@@ -139,7 +140,12 @@ function DeleteGrantButton({ companyId, grant }: { companyId: string; grant: Gra
           reportDeleteError(error, 'Deleting the grant failed');
           throw error;
         }
-        toast.success(`Grant to ${grant.stakeholderName} deleted`);
+        trashedToast(queryClient, {
+          kind: 'grant',
+          id: grant.id,
+          message: `Grant to ${grant.stakeholderName} moved to the trash`,
+          canRestore,
+        });
         await navigate({ to: '/companies/$companyId/grants', params: { companyId } });
         await forgetGrant(queryClient, companyId, grant.id);
       }}

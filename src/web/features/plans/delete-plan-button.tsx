@@ -1,16 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
 import type { Plan } from '../../../contracts/equity';
 import { Button } from '../../components/ui/button';
 import { ConfirmAction } from '../../components/ui/confirm-action';
+import { useCan } from '../me/api';
+import { trashedToast } from '../trash/api';
 import { forgetPlan, useDeletePlan } from './api';
 import { formatCount } from './format';
 import { reportDeleteError } from './report-error';
 
 /**
- * "Delete" with its confirmation. The server refuses (409, shown as a toast) while awards are
- * granted under the plan. `beforeForget` runs after the delete and before the cache drops the
+ * "Delete" with its confirmation: the plan moves to the trash with its grants. The server refuses
+ * (409, shown as a toast) when its grants were exercised. `beforeForget` runs after the delete and before the cache drops the
  * plan: the detail page navigates away there, so nothing on screen refetches a deleted plan.
  */
 export function DeletePlanButton({
@@ -28,6 +29,7 @@ export function DeletePlanButton({
 }) {
   const queryClient = useQueryClient();
   const remove = useDeletePlan(companyId);
+  const canRestore = useCan('trash', 'update');
 
   async function onConfirm() {
     try {
@@ -36,7 +38,12 @@ export function DeletePlanButton({
       reportDeleteError(error, 'Deleting the plan failed');
       throw error;
     }
-    toast.success(`Plan ${plan.name} deleted`);
+    trashedToast(queryClient, {
+      kind: 'plan',
+      id: plan.id,
+      message: `Plan ${plan.name} moved to the trash`,
+      canRestore,
+    });
     await beforeForget?.();
     await forgetPlan(queryClient, companyId, plan.id);
   }
@@ -49,14 +56,16 @@ export function DeletePlanButton({
           Delete
         </Button>
       }
-      title={`Delete ${plan.name}?`}
+      title={`Move ${plan.name} to the trash?`}
       description={
         <>
-          The plan and its pool of {formatCount(plan.poolReserved)} shares, with its pool
-          adjustments, are removed. This cannot be undone; the activity log keeps a record.
+          The plan and its pool of {formatCount(plan.poolReserved)} shares move to the trash with
+          its pool adjustments
+          {plan.poolGranted > 0 ? ', and the grants made under it' : ''}. Owners and admins can
+          restore it for 30 days. A plan whose grants were exercised cannot be deleted.
         </>
       }
-      confirmLabel="Delete plan"
+      confirmLabel="Move to trash"
       onConfirm={onConfirm}
     />
   );

@@ -32,6 +32,7 @@ import { Select } from '../../components/ui/select';
 import { errorMessage, isApiError } from '../../lib/api';
 import { invalidateCompany } from '../companies/api';
 import { useCan } from '../me/api';
+import { trashedToast } from '../trash/api';
 import {
   stakeholdersQueryOptions,
   useCreateStakeholder,
@@ -85,6 +86,7 @@ export function StakeholdersPage({
   const canCreate = useCan('stakeholder', 'create');
   const canUpdate = useCan('stakeholder', 'update');
   const canDelete = useCan('stakeholder', 'delete');
+  const canRestore = useCan('trash', 'update');
   const [editing, setEditing] = useState<Editing>(null);
 
   // The search text updates on every keystroke; the URL (and the request) only after a pause.
@@ -127,7 +129,12 @@ export function StakeholdersPage({
       }
       throw error;
     }
-    toast.success(`${stakeholder.name} deleted`);
+    trashedToast(queryClient, {
+      kind: 'stakeholder',
+      id: stakeholder.id,
+      message: `${stakeholder.name} moved to the trash`,
+      canRestore,
+    });
   }
 
   const filtered = hasFilters(search);

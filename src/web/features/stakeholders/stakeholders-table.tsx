@@ -89,15 +89,16 @@ function RowActions({ stakeholder, canUpdate, canDelete, onEdit, onDelete }: Row
               <Trash2 aria-hidden="true" />
             </Button>
           }
-          title="Delete stakeholder?"
+          title="Move stakeholder to the trash?"
           description={
             <>
-              This removes <strong className="text-foreground">{stakeholder.name}</strong> from the
-              company's stakeholders. A stakeholder named in the shareholders' register, the
-              receipts register or a plan cannot be deleted.
+              <strong className="text-foreground">{stakeholder.name}</strong> moves to the trash
+              with their grants. Owners and admins can restore them for 30 days. A stakeholder named
+              in the shareholders&apos; register, the receipts register or a plan, or whose grants
+              were exercised, cannot be deleted.
             </>
           }
-          confirmLabel="Delete"
+          confirmLabel="Move to trash"
           onConfirm={() => onDelete(stakeholder)}
         />
       ) : null}

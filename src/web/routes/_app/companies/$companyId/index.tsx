@@ -23,6 +23,7 @@ import { COMPANY_FIELD_LABELS, COMPANY_STATUS_LABELS } from '../../../../feature
 import { formatIsoDate } from '../../../../features/companies/format';
 import { companySummaryQueryOptions, KeyFigures } from '../../../../features/companies/key-figures';
 import { useCan } from '../../../../features/me/api';
+import { trashedToast } from '../../../../features/trash/api';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { formatDateTime } from '../../../../lib/format';
 import { cn } from '../../../../lib/utils';
@@ -126,6 +127,7 @@ function CompanyOverview() {
   const navigate = useNavigate();
   const canUpdate = useCan('company', 'update');
   const canDelete = useCan('company', 'delete');
+  const canRestore = useCan('trash', 'update');
   useDocumentTitle(isEditing ? `Edit ${company.companyName}` : company.companyName);
 
   async function onDelete() {
@@ -137,7 +139,12 @@ function CompanyOverview() {
       }
       throw error;
     }
-    toast.success('Company deleted');
+    trashedToast(queryClient, {
+      kind: 'company',
+      id: companyId,
+      message: `${company.companyName} moved to the trash`,
+      canRestore,
+    });
     await navigate({ to: '/companies' });
     // Only now that nothing shows it: forget the company and its activity.
     queryClient.removeQueries({ queryKey: companyQueryOptions(companyId).queryKey });
@@ -154,7 +161,11 @@ function CompanyOverview() {
             </Button>
           ) : null}
           {canDelete ? (
-            <DeleteCompanyDialog companyName={company.companyName} onConfirm={onDelete} />
+            <DeleteCompanyDialog
+              companyId={companyId}
+              companyName={company.companyName}
+              onConfirm={onDelete}
+            />
           ) : null}
         </div>
       )}
