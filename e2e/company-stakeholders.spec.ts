@@ -233,7 +233,7 @@ test('a lawyer edits the overview and keeps the stakeholders of a client company
 
     await page.getByRole('button', { name: 'Delete Anna de Vries' }).click();
     const confirm = page.getByRole('alertdialog');
-    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await confirm.getByRole('button', { name: 'Move to trash', exact: true }).click();
     await expect(toast(page, /Anna de Vries cannot be deleted: .*register event/)).toBeVisible();
     await expect(confirm).toBeHidden();
     await expect(table.getByText('Anna de Vries')).toBeVisible();
@@ -243,8 +243,8 @@ test('a lawyer edits the overview and keeps the stakeholders of a client company
     await page.getByRole('button', { name: 'Delete Bram Jansen' }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText('Bram Jansen');
-    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(toast(page, 'Bram Jansen deleted')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Move to trash', exact: true }).click();
+    await expect(toast(page, 'Bram Jansen moved to the trash')).toBeVisible();
     await expect(table.getByText('Bram Jansen')).toHaveCount(0);
     await expect(page.getByText('2 stakeholders', { exact: true })).toBeVisible();
   });

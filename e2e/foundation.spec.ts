@@ -85,8 +85,12 @@ test('sign up, verify, sign in, create, edit and delete a company, sign out', as
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(toast(page, 'Company deleted')).toBeVisible();
+    // Moving a company to the trash asks for its name first (issue 11).
+    const confirm = dialog.getByRole('button', { name: 'Move to trash', exact: true });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel(`Type ${companyName} to confirm`).fill(companyName);
+    await confirm.click();
+    await expect(toast(page, `${companyName} moved to the trash`)).toBeVisible();
     await expect(page).toHaveURL(/\/companies(\?.*)?$/);
     // This test's user owns a fresh workspace: its only company is gone.
     await expect(page.getByRole('heading', { name: 'No companies yet' })).toBeVisible();

@@ -180,9 +180,9 @@ test('plans: create a receipt plan, adjust its pool, edit its leaver rules, add 
 
   await test.step('delete the phantom plan from the list', async () => {
     await page.getByRole('button', { name: 'Delete Phantom Plan' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Delete Phantom Plan?' });
-    await confirm.getByRole('button', { name: 'Delete plan' }).click();
-    await expect(toast(page, 'Plan Phantom Plan deleted')).toBeVisible();
+    const confirm = page.getByRole('alertdialog', { name: 'Move Phantom Plan to the trash?' });
+    await confirm.getByRole('button', { name: 'Move to trash' }).click();
+    await expect(toast(page, 'Plan Phantom Plan moved to the trash')).toBeVisible();
     await expect(page.getByRole('article', { name: 'Phantom Plan' })).toHaveCount(0);
     await expect(page.getByRole('article', { name: planName })).toBeVisible();
   });
@@ -190,9 +190,9 @@ test('plans: create a receipt plan, adjust its pool, edit its leaver rules, add 
   await test.step('delete the receipt plan from its page', async () => {
     await page.getByRole('link', { name: `Pool and terms of ${planName}` }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    const confirm = page.getByRole('alertdialog', { name: `Delete ${planName}?` });
-    await confirm.getByRole('button', { name: 'Delete plan' }).click();
-    await expect(toast(page, `Plan ${planName} deleted`)).toBeVisible();
+    const confirm = page.getByRole('alertdialog', { name: `Move ${planName} to the trash?` });
+    await confirm.getByRole('button', { name: 'Move to trash' }).click();
+    await expect(toast(page, `Plan ${planName} moved to the trash`)).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/companies/${company.id}/plans$`));
     await expect(page.getByRole('heading', { name: 'No plans yet' })).toBeVisible();
   });
