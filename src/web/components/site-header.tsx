@@ -6,7 +6,7 @@ import { env } from '../env';
 import { sessionQueryOptions } from '../features/auth/session';
 import { useSignOut } from '../features/auth/use-sign-out';
 import { canReadView } from '../../contracts/views';
-import { meQueryOptions } from '../features/me/api';
+import { can, meQueryOptions } from '../features/me/api';
 import { Button } from './ui/button';
 import { UserMenuButton, type UserMenuUser } from './ui/user-menu-button';
 

@@ -77,6 +77,8 @@ const contents = guarded(
     },
   }),
   { resource: 'company', action: 'read' },
+  // The counts show what the views of these records show (issue 11, finding 10).
+  ['stakeholder', 'plan', 'grant', 'valuation'],
 );
 
 export function registerTrashRoutes(app: OpenAPIHono<AppEnv>) {

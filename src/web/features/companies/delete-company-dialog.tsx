@@ -41,7 +41,7 @@ export function DeleteCompanyDialog({
 }) {
   const [typed, setTyped] = useState('');
   const inputId = useId();
-  const { data: contents, isPending } = useQuery(companyContentsQueryOptions(companyId));
+  const { data: contents, isPending, isError } = useQuery(companyContentsQueryOptions(companyId));
   const lines = contents ? describeContents(contents) : [];
   // ConfirmAction keeps the dialog open when `onConfirm` rejects: the caller has reported the
   // error, and the user can retry or cancel.
@@ -69,6 +69,11 @@ export function DeleteCompanyDialog({
         <div aria-live="polite">
           {isPending ? (
             <p className="text-muted-foreground">Counting what goes with it…</p>
+          ) : isError ? (
+            <p className="text-muted-foreground">
+              Everything recorded for it (stakeholders, register, plans, grants, valuations) goes
+              with it.
+            </p>
           ) : lines.length > 0 ? (
             <>
               <p className="font-medium">What goes with it:</p>

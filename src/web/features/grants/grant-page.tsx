@@ -2,6 +2,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
+import { toast } from 'sonner';
 import type { GrantDetail } from '../../../contracts/vesting';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
