@@ -1,11 +1,20 @@
+import { textProblem } from './text';
 import { z } from 'zod';
 
-/** An optional free-text field: trimmed, '' or absent becomes null. */
-export function optionalText(max: number, label: string) {
+/**
+ * An optional free-text field: trimmed, '' or absent becomes null. Single-line unless
+ * `multiline` (notes, reasons); control characters and lone surrogates never (contracts/text.ts).
+ */
+export function optionalText(max: number, label: string, options: { multiline?: boolean } = {}) {
+  const multiline = options.multiline ?? false;
   return z
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} is at most ${max} characters`)
+    .superRefine((v, ctx) => {
+      const problem = textProblem(v, { multiline });
+      if (problem) ctx.addIssue({ code: 'custom', message: `${label} ${problem}` });
+    })
     .nullish()
     .transform((v) => (v ? v : null));
 }

@@ -52,7 +52,10 @@ const companyFields = {
     })
     .optional()
     .transform((v) => (v ? v : null))
-    .refine((v) => v === null || isIsoDate(v), 'Incorporation date must be a date (YYYY-MM-DD)'),
+    .refine(
+      (v) => v === null || isIsoDate(v),
+      'Incorporation date must be a date (YYYY-MM-DD) in the years 0001–9999',
+    ),
   status: z.enum(COMPANY_STATUSES, { error: 'Status must be prospect, active or archived' }),
   responsibleUserId: z
     .string({ error: 'Responsible lawyer must be a member of the workspace' })
@@ -60,7 +63,7 @@ const companyFields = {
     .max(100, 'Responsible lawyer must be a member of the workspace')
     .nullish()
     .transform((v) => (v ? v : null)),
-  notes: optionalText(10000, 'Notes'),
+  notes: optionalText(10000, 'Notes', { multiline: true }),
 };
 
 type CompanyFieldsOut = {

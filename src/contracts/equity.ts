@@ -25,7 +25,7 @@ export function isoDate(label: string) {
   return z
     .string({ error: `${label} must be a date (YYYY-MM-DD)` })
     .trim()
-    .refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`);
+    .refine(isIsoDate, `${label} must be a date (YYYY-MM-DD) in the years 0001–9999`);
 }
 
 export function optionalDate(label: string) {
@@ -135,7 +135,7 @@ const stakeholderFields = {
   country: optionalCountry('Country'),
   taxCountry: optionalCountry('Tax residence country'),
   employeeId: optionalText(64, 'Employee id'),
-  notes: optionalText(4000, 'Notes'),
+  notes: optionalText(4000, 'Notes', { multiline: true }),
 };
 
 /** Body of `POST …/stakeholders` and the stakeholder form's resolver. */
@@ -262,7 +262,7 @@ const shareEventFields = {
   currency: currencySchema.nullish().transform((v) => v ?? null),
   deedDate: optionalDate('Deed date'),
   notary: optionalText(200, 'Notary'),
-  notes: optionalText(4000, 'Notes'),
+  notes: optionalText(4000, 'Notes', { multiline: true }),
 };
 type ShareEventOut = {
   [K in keyof typeof shareEventFields]: z.output<(typeof shareEventFields)[K]>;
@@ -361,7 +361,7 @@ const receiptFields = {
   holderStakeholderId: requiredId('Receipt holder'),
   receiptCount: shareCountSchema('Receipt count'),
   date: isoDate('Date'),
-  notes: optionalText(4000, 'Notes'),
+  notes: optionalText(4000, 'Notes', { multiline: true }),
 };
 export const receiptCreateSchema = z.strictObject(receiptFields);
 export type ReceiptCreateInput = z.input<typeof receiptCreateSchema>;
@@ -472,7 +472,7 @@ const planFields = {
   leaverPolicy: leaverPolicySchema,
   acceleration: accelerationSchema,
   forfeitedTo: z.enum(['pool', 'retired'], { error: 'forfeitedTo must be pool or retired' }),
-  notes: optionalText(4000, 'Notes'),
+  notes: optionalText(4000, 'Notes', { multiline: true }),
 };
 type PlanOut = { [K in keyof typeof planFields]: z.output<(typeof planFields)[K]> };
 
@@ -560,7 +560,7 @@ const poolAdjustmentFields = {
       (n) => n !== 0,
       'Share count must not be 0 (positive adds to the pool, negative releases)',
     ),
-  reason: optionalText(500, 'Reason'),
+  reason: optionalText(500, 'Reason', { multiline: true }),
   approvalDate: optionalDate('Approval date'),
 };
 export const poolAdjustmentCreateSchema = z.strictObject(poolAdjustmentFields);

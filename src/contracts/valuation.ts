@@ -82,7 +82,7 @@ const valuationFields = {
     .transform((v) => v ?? null),
   /** A later event (e.g. a funding round closing) that makes the valuation stale from its date. */
   materialEventDate: optionalDate('materialEventDate'),
-  notes: optionalText(4000, 'notes'),
+  notes: optionalText(4000, 'notes', { multiline: true }),
 };
 type ValuationOut = {
   [K in keyof typeof valuationFields]: z.output<(typeof valuationFields)[K]>;

@@ -19,7 +19,7 @@ const date = (label: string) =>
   z
     .string({ error: `${label} must be a date (YYYY-MM-DD)` })
     .trim()
-    .refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`);
+    .refine(isIsoDate, `${label} must be a date (YYYY-MM-DD) in the years 0001–9999`);
 
 const nullableDate = (label: string) =>
   z

@@ -1,6 +1,7 @@
 import type { SecondaryStorage } from 'better-auth';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { findTextProblem, textProblem } from '../../contracts/text';
 import type { Database } from '../db/client';
 import { apikey, member, organization, user } from '../db/schema';
 import type { Env } from '../env';
@@ -196,6 +197,13 @@ export function createAuthGateway(deps: AuthGatewayDeps) {
       clientIp(deps.remoteAddress(c), c.req.header('x-forwarded-for'), deps.trustedProxies),
     );
     const url = new URL(c.req.url);
+    for (const [key, value] of url.searchParams) {
+      const problem = textProblem(key) ?? textProblem(value, { multiline: false });
+      if (problem) {
+        const message = `${key} ${problem}`;
+        return authError(400, 'VALIDATION_ERROR', message, { fields: { [key]: message } });
+      }
+    }
     if (c.req.method !== 'POST') {
       const refused = await foreignWorkspace(url, headers);
       if (refused) return refused;
@@ -232,6 +240,13 @@ export function createAuthGateway(deps: AuthGatewayDeps) {
         return authError(400, 'INVALID_JSON', 'The request body must be a JSON object');
       }
       body = parsed as Record<string, unknown>;
+      // The same text rule as /api/v1 (contracts/text.ts): a NUL or a lone surrogate in a name or
+      // an e-mail is refused here, not by the database.
+      const found = findTextProblem(body);
+      if (found) {
+        const message = `${found.field} ${found.message}`;
+        return authError(400, 'VALIDATION_ERROR', message, { fields: { [found.field]: message } });
+      }
     }
     const call: AuthCall = { path: url.pathname, body };
     const refused =

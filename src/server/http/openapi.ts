@@ -121,8 +121,8 @@ function defaultErrorStatuses(path: string, op: Operation, isPublic: boolean): E
   const statuses: ErrorStatus[] = [500];
   if (isPublic) return statuses;
   statuses.push(401, 403, 429);
-  const hasParams = (op.parameters ?? []).length > 0;
-  if (hasParams || op.requestBody) statuses.push(400);
+  // Every operation checks its query string and body text (http/input-guard.ts): 400.
+  statuses.push(400);
   if (path.includes('{')) statuses.push(404);
   if (op.requestBody) {
     statuses.push(413);

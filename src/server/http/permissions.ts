@@ -13,6 +13,7 @@ import type { Database } from '../db/client';
 import { organizationRole } from '../db/schema';
 import type { Actor, AppEnv } from './context';
 import { AppError } from './errors';
+import { refuseMalformedInput } from './input-guard';
 
 export interface Permission {
   resource: BusinessResource;
@@ -118,5 +119,5 @@ export function guarded<R extends RouteConfig & { operationId: string }>(
     ...permission,
     reads,
   });
-  return { ...route, middleware: [requirePermission(permission, reads)] } as R;
+  return { ...route, middleware: [requirePermission(permission, reads), refuseMalformedInput] } as R;
 }

@@ -13,6 +13,7 @@ import {
   valuationUpdateSchema,
 } from '../../../contracts/valuation';
 import type { AppEnv } from '../../http/context';
+import { textProblem } from '../../../contracts/text';
 import { AppError } from '../../http/errors';
 import { errorResponse, errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 import { guarded } from '../../http/permissions';
@@ -206,9 +207,22 @@ function contentDisposition(filename: string): string {
 async function readReport(c: Context<AppEnv>): Promise<{ bytes: Buffer | null; name?: string }> {
   const type = c.req.header('content-type') ?? '';
   if (type.startsWith('multipart/form-data')) {
-    const form = await c.req.parseBody();
+    let form: Record<string, string | File | (string | File)[]>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      // A missing boundary, a truncated envelope…: the client's mistake, not ours (issue 11).
+      throw new AppError('VALIDATION_ERROR', 'report: the multipart form could not be read', {
+        report: 'The multipart form could not be read; send the PDF in the field "report"',
+      });
+    }
     const file = form.report;
     if (!(file instanceof File)) return { bytes: null };
+    const problem = textProblem(file.name);
+    if (problem)
+      throw new AppError('VALIDATION_ERROR', `report: the file name ${problem}`, {
+        report: `The file name ${problem}`,
+      });
     return { bytes: Buffer.from(await file.arrayBuffer()), name: file.name };
   }
   return { bytes: Buffer.from(await c.req.arrayBuffer()) };

@@ -10,6 +10,7 @@ import {
 import { computeVesting } from '../../../domain/vesting';
 import type { AppEnv } from '../../http/context';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
+import { refuseMalformedInput } from '../../http/input-guard';
 import { guarded } from '../../http/permissions';
 import {
   createTemplate,
@@ -33,6 +34,7 @@ export const previewRoute = createRoute({
   operationId: 'previewVesting',
   summary: 'Compute a vesting schedule (the same engine as saved grants)',
   request: { body: jsonBody(vestingPreviewRequestSchema) },
+  middleware: [refuseMalformedInput],
   responses: {
     200: jsonContent(
       vestingPreviewResponseSchema,

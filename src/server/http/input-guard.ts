@@ -1,0 +1,33 @@
+import type { MiddlewareHandler } from 'hono';
+import { findTextProblem, textProblem } from '../../contracts/text';
+import type { AppEnv } from './context';
+import { AppError } from './errors';
+
+const refuse = (field: string, message: string) =>
+  new AppError('VALIDATION_ERROR', `${field} ${message}`, { [field]: `${field} ${message}` });
+
+/**
+ * Where input enters /api/v1 (issue 11): every query parameter and every string of a JSON body
+ * (keys included) must be text we can store — well-formed Unicode without control characters
+ * (contracts/text.ts). Runs after the permission check and before the route's own validation, so
+ * a NUL, a lone surrogate or a bell character is a 400 naming the field, never a database error.
+ */
+export const refuseMalformedInput: MiddlewareHandler<AppEnv> = async (c, next) => {
+  for (const [key, value] of new URL(c.req.url).searchParams) {
+    const keyProblem = textProblem(key);
+    if (keyProblem) throw refuse('query', `parameter name ${keyProblem}`);
+    const problem = textProblem(value, { multiline: false });
+    if (problem) throw refuse(key, problem);
+  }
+  if (/^application\/([\w.+-]+\+)?json\b/i.test(c.req.header('content-type') ?? '')) {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return next(); // malformed JSON: the route's validator answers 400
+    }
+    const found = findTextProblem(body);
+    if (found) throw refuse(found.field, found.message);
+  }
+  return next();
+};
