@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { createSmtpMailer } from '../../src/server/mail/mailer';
 import { verificationMail } from '../../src/server/mail/templates';
-import { outboxKey, outboxUrl } from '../../src/server/http/outbox';
+import { OUTBOX_CSP, outboxKey, outboxUrl } from '../../src/server/http/outbox';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app';
 
 describe('local mode: the outbox', () => {
@@ -34,6 +34,8 @@ describe('local mode: the outbox', () => {
     expect(html).toContain('olga@example.com');
     expect(html).toContain('Verify your e-mail address for ESOP CRM');
     expect(html).toContain('/api/auth/verify-email?token=');
+    // Its own policy: inline styles for the page and the mails, no scripts (decision 014).
+    expect(page.headers.get('content-security-policy')).toBe(OUTBOX_CSP);
     expect(
       (
         await t.request('/dev/outbox', {

@@ -33,6 +33,8 @@ export interface TestAppOptions {
   mail?: 'memory' | 'outbox';
   database?: DatabaseHandle;
   secondaryStorage?: SecondaryStorage;
+  /** A built SPA directory to serve (default: none, API only). */
+  staticDir?: string;
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -72,6 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     logger: silentLogger,
     secret: env.BETTER_AUTH_SECRET!,
     secondaryStorage: options.secondaryStorage,
+    staticDir: options.staticDir,
     ping: async () => {
       await database.db.execute(sql`select 1`);
     },

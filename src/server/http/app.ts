@@ -32,6 +32,7 @@ import type { AppEnv } from './context';
 import { AppError, codeForStatus, validationError } from './errors';
 import { jsonContent, PUBLIC_PATHS, serveOpenApiDocument } from './openapi';
 import { registerApiDocs } from './api-docs';
+import { defaultCsp, newNonce, NONCE_PLACEHOLDER, spaCsp } from './csp';
 import { customRolePermissions } from './permissions';
 
 export interface AppDeps {
@@ -48,6 +49,8 @@ export interface AppDeps {
   secondaryStorage?: SecondaryStorage;
   /** Answers the health check: resolves once the database answers. */
   ping: () => Promise<void>;
+  /** Origins the SPA may send to besides this server (the error-reporting ingest). */
+  cspConnectOrigins?: readonly string[];
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -111,6 +114,8 @@ export function createApp(deps: AppDeps) {
     '*',
     secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }),
   );
+  // Answers whose handler chose no policy (JSON, assets, errors) get a restrictive one.
+  app.use('*', defaultCsp());
 
   app.get('/api/health', async (c) => {
     try {
@@ -256,14 +261,33 @@ export function createApp(deps: AppDeps) {
     registerOutbox(app, { db, secret: deps.secret, remoteAddress });
   }
 
-  if (deps.staticDir) mountSpa(app, deps.staticDir);
+  if (deps.staticDir) {
+    mountSpa(app, deps.staticDir, (nonce) =>
+      spaCsp({ nonce, appUrl: env.APP_URL, connectOrigins: deps.cspConnectOrigins }),
+    );
+  }
   return app;
 }
 
-/** Serves the built SPA: hashed assets long-cached, every other GET gets index.html. */
-function mountSpa(app: OpenAPIHono<AppEnv>, staticDir: string) {
+/**
+ * Serves the built SPA: hashed assets long-cached, every other GET gets index.html with its
+ * Content-Security-Policy and a fresh style nonce (src/server/http/csp.ts).
+ */
+function mountSpa(app: OpenAPIHono<AppEnv>, staticDir: string, policy: (nonce: string) => string) {
   const indexFile = path.join(staticDir, 'index.html');
   const root = path.relative(process.cwd(), staticDir) || '.';
+  const serveIndex = (c: Context<AppEnv>) => {
+    if (!existsSync(indexFile)) {
+      return c.text('The web app is not built yet: run `npm run build:web`.', 503);
+    }
+    const nonce = newNonce();
+    c.header('Cache-Control', 'no-cache');
+    c.header('Content-Security-Policy', policy(nonce));
+    return c.html(readFileSync(indexFile, 'utf8').replaceAll(NONCE_PLACEHOLDER, nonce));
+  };
+  // Before the static files: serveStatic would answer `/` with index.html as it is on disk.
+  app.get('/', serveIndex);
+  app.get('/index.html', serveIndex);
   app.use(
     '/assets/*',
     async (c, next) => {
@@ -273,11 +297,5 @@ function mountSpa(app: OpenAPIHono<AppEnv>, staticDir: string) {
     serveStatic({ root }),
   );
   app.use('*', serveStatic({ root }));
-  app.get('*', (c) => {
-    if (!existsSync(indexFile)) {
-      return c.text('The web app is not built yet: run `npm run build:web`.', 503);
-    }
-    c.header('Cache-Control', 'no-cache');
-    return c.html(readFileSync(indexFile, 'utf8'));
-  });
+  app.get('*', serveIndex);
 }

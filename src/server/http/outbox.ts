@@ -47,6 +47,13 @@ function sameKey(given: string | undefined, key: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * The outbox page's Content-Security-Policy: its own inline stylesheet and the mails' inline
+ * styles (the mails are shown in sandboxed srcdoc frames, which inherit this policy), no scripts.
+ */
+export const OUTBOX_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
@@ -76,6 +83,7 @@ export function registerOutbox(
   const key = outboxKey(deps.secret);
   app.get(OUTBOX_PATH, async (c) => {
     if (!directLocalRequest(c, deps.remoteAddress(c))) return c.text('Not found', 404);
+    c.header('Content-Security-Policy', OUTBOX_CSP);
     const given = c.req.query('key');
     if (given !== undefined) {
       if (!sameKey(given, key)) return c.text('Not found', 404);
