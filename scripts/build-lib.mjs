@@ -70,7 +70,7 @@ export async function buildServerIfStale({ force = false } = {}) {
     // Bundling the dependencies saves the cold start hundreds of module loads (better-auth alone
     // is hundreds of files). PGlite (WASM and data files next to its module) and the drivers
     // loaded only when configured stay external.
-    external: ['@electric-sql/pglite', 'pg', 'pg-native', 'nodemailer', 'ioredis'],
+    external: ['@electric-sql/pglite', 'pg', 'pg-native', 'nodemailer', 'ioredis', '@sentry/node'],
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },

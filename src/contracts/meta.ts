@@ -7,5 +7,12 @@ export const metaResponseSchema = z.object({
     mode: z.enum(['smtp', 'outbox']),
     outboxPath: z.string().nullable(),
   }),
+  /**
+   * Error reporting in the browser (Sentry), when the server has SENTRY_DSN; null: off, and the
+   * SDK is never loaded. The DSN is public by design (it only allows sending events).
+   */
+  errorReporting: z
+    .object({ dsn: z.url(), environment: z.string(), release: z.string() })
+    .nullable(),
 });
 export type Meta = z.infer<typeof metaResponseSchema>;

@@ -49,9 +49,17 @@ describe('loadEnv', () => {
     ],
     [{ APP_TIME_ZONE: 'Europe/Amsterdamm' }, 'APP_TIME_ZONE'],
     [{ APP_TIME_ZONE: 'CEST+2' }, 'APP_TIME_ZONE'],
+    [{ SENTRY_DSN: 'sentry.io' }, 'SENTRY_DSN'],
+    [{ SENTRY_DSN: 'https://o1.ingest.sentry.io/1' }, 'SENTRY_DSN'],
+    [{ SENTRY_DSN: 'https://key@o1.ingest.sentry.io/' }, 'SENTRY_DSN'],
   ])('rejects %j naming %s', (source, variable) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(new RegExp(`^\\s+${variable}:`, 'm'));
+  });
+
+  it('accepts a Sentry DSN', () => {
+    const dsn = 'https://abc123@o1.ingest.de.sentry.io/4508';
+    expect(loadEnv({ SENTRY_DSN: dsn }).SENTRY_DSN).toBe(dsn);
   });
 
   it('accepts an IANA time zone for APP_TIME_ZONE', () => {

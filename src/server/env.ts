@@ -57,6 +57,27 @@ export const envSchema = z
         error: 'TEST_CLOCK must be an ISO date-time such as 2026-11-24T23:30:00Z',
       })
       .optional(),
+    /**
+     * Error reporting (Sentry): the project's DSN, e.g. https://<key>@o1.ingest.sentry.io/<id>.
+     * Unset: no error is reported and the SDK is not loaded (decision 014).
+     */
+    SENTRY_DSN: z
+      .url({ error: 'SENTRY_DSN must be a Sentry DSN such as https://key@o1.ingest.sentry.io/1' })
+      .refine((value) => {
+        // Runs after a failed URL check too: guard the parse.
+        const url = URL.canParse(value) ? new URL(value) : null;
+        return (
+          !!url &&
+          ['http:', 'https:'].includes(url.protocol) &&
+          url.username !== '' &&
+          /\/\d+$/.test(url.pathname)
+        );
+      }, 'SENTRY_DSN must be a Sentry DSN such as https://key@o1.ingest.sentry.io/1')
+      .optional(),
+    /** The environment reports are filed under; default NODE_ENV. */
+    SENTRY_ENVIRONMENT: z.string().min(1).max(64).optional(),
+    /** The release reports are filed under; default esop-crm@<package version>. */
+    SENTRY_RELEASE: z.string().min(1).max(200).optional(),
     /** The firm's time zone: the server's "today" is the calendar day there, not in UTC. */
     APP_TIME_ZONE: z
       .string()

@@ -1,6 +1,7 @@
 import { DataDirLockedError } from './data-dir';
 import { openDatabase } from './db/client';
 import { EnvError, loadEnv } from './env';
+import { createErrorReporter } from './error-reporting/reporter';
 import { createLogger } from './logger';
 
 /** `npm start` / `npm run demo`: start the server and shut it down cleanly on SIGINT/SIGTERM. */
@@ -8,6 +9,9 @@ async function main() {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
   const started = Date.now();
+  // First, so that the SDK's handlers see unhandled errors of the start-up too (SENTRY_DSN only;
+  // without it nothing is imported).
+  const reporter = await createErrorReporter(env, logger);
   // Cold start: the database opens (PGlite compiles its WASM off the main thread) while the
   // server's modules load.
   const [opened, { startServer }, demo] = await Promise.all([
@@ -20,6 +24,7 @@ async function main() {
     env,
     logger,
     opened,
+    reporter,
     beforeListen: demo ? (ctx) => demo.seedDemo({ ...ctx, logger }) : undefined,
   });
   const storage =
@@ -47,6 +52,7 @@ async function main() {
     force.unref();
     try {
       await server.close(8000);
+      await reporter.flush(1000);
       logger.info('Stopped cleanly.');
       process.exit(0);
     } catch (err) {

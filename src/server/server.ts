@@ -9,6 +9,7 @@ import { configureClock } from './clock';
 import { localSecret } from './data-dir';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import type { Env } from './env';
+import type { ErrorReporter } from './error-reporting/reporter';
 import { createApp } from './http/app';
 import { startTrashPurge } from './jobs/trash-purge';
 import { outboxUrl } from './http/outbox';
@@ -34,6 +35,8 @@ export interface StartOptions {
   staticDir?: string;
   /** A database opened beforehand (main.ts opens it while the modules load); else opened here. */
   opened?: OpenedDatabase;
+  /** Error reporting (main.ts creates it first, so that start-up errors are reported too). */
+  reporter?: ErrorReporter;
   /** Runs after migrations, before listening (demo seeding). */
   beforeListen?: (ctx: {
     database: DatabaseHandle;
@@ -73,6 +76,7 @@ export async function startServer({
   staticDir,
   beforeListen,
   opened,
+  reporter,
 }: StartOptions): Promise<RunningServer> {
   // Before the demo seed (beforeListen), which dates its data from today.
   configureClock(env);
@@ -137,6 +141,7 @@ export async function startServer({
       secret,
       secondaryStorage,
       staticDir: staticDir ?? path.resolve('dist/web'),
+      reporter,
       ping: async () => {
         await database.db.execute(sql`select 1`);
       },

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createAuth } from '../../src/server/auth/auth';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { loadEnv, type Env } from '../../src/server/env';
+import type { ErrorReporter } from '../../src/server/error-reporting/reporter';
 import { createApp } from '../../src/server/http/app';
 import type { Logger } from '../../src/server/logger';
 import { createOutboxMailer, type Mailer, type MailMessage } from '../../src/server/mail/mailer';
@@ -35,6 +36,8 @@ export interface TestAppOptions {
   secondaryStorage?: SecondaryStorage;
   /** A built SPA directory to serve (default: none, API only). */
   staticDir?: string;
+  /** Error reporting (test/api/error-reporting.test.ts). */
+  reporter?: ErrorReporter;
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -75,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     secret: env.BETTER_AUTH_SECRET!,
     secondaryStorage: options.secondaryStorage,
     staticDir: options.staticDir,
+    reporter: options.reporter,
     ping: async () => {
       await database.db.execute(sql`select 1`);
     },

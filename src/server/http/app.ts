@@ -32,6 +32,12 @@ import type { AppEnv } from './context';
 import { AppError, codeForStatus, validationError } from './errors';
 import { jsonContent, PUBLIC_PATHS, serveOpenApiDocument } from './openapi';
 import { registerApiDocs } from './api-docs';
+import {
+  ingestOrigin,
+  noErrorReporter,
+  reportingConfig,
+  type ErrorReporter,
+} from '../error-reporting/reporter';
 import { defaultCsp, newNonce, NONCE_PLACEHOLDER, spaCsp } from './csp';
 import { customRolePermissions } from './permissions';
 
@@ -49,8 +55,8 @@ export interface AppDeps {
   secondaryStorage?: SecondaryStorage;
   /** Answers the health check: resolves once the database answers. */
   ping: () => Promise<void>;
-  /** Origins the SPA may send to besides this server (the error-reporting ingest). */
-  cspConnectOrigins?: readonly string[];
+  /** Error reporting (SENTRY_DSN); default: none. */
+  reporter?: ErrorReporter;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -81,6 +87,8 @@ export function createApp(deps: AppDeps) {
     .map((s) => s.trim())
     .filter(Boolean);
   const app = new OpenAPIHono<AppEnv>();
+  const reporter = deps.reporter ?? noErrorReporter;
+  const reporting = reportingConfig(env);
   const trustedOrigins = [
     env.APP_URL,
     ...(env.TRUSTED_ORIGINS ?? '')
@@ -108,6 +116,21 @@ export function createApp(deps: AppDeps) {
       { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' } },
       500,
     );
+  });
+
+  // Every 5xx answer is reported (SENTRY_DSN): errors that reached onError, and those better-auth
+  // answered itself. 4xx answers are the caller's business, and the health check's 503 is the
+  // probe's (decision 014).
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.res.status < 500 || c.req.path === '/api/health') return;
+    const error = c.error ?? new Error(`${c.res.status} answer to ${c.req.method} ${c.req.path}`);
+    reporter.captureServerError(error, {
+      method: c.req.method,
+      route: c.req.routePath === '/*' ? c.req.path : c.req.routePath,
+      status: c.res.status,
+      userId: c.get('actor')?.userId ?? undefined,
+    });
   });
 
   app.use(
@@ -180,6 +203,8 @@ export function createApp(deps: AppDeps) {
             mode: deps.mailer.mode,
             outboxPath: deps.mailer.mode === 'outbox' ? OUTBOX_PATH : null,
           },
+          // The browser's error reporting: configured at run time, never baked into the build.
+          errorReporting: reporting,
         },
         200,
       ),
@@ -262,8 +287,10 @@ export function createApp(deps: AppDeps) {
   }
 
   if (deps.staticDir) {
+    // The page may send error reports to the DSN's ingest, and only when one is configured.
+    const connectOrigins = reporting ? [ingestOrigin(reporting.dsn)] : [];
     mountSpa(app, deps.staticDir, (nonce) =>
-      spaCsp({ nonce, appUrl: env.APP_URL, connectOrigins: deps.cspConnectOrigins }),
+      spaCsp({ nonce, appUrl: env.APP_URL, connectOrigins }),
     );
   }
   return app;
