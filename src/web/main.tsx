@@ -5,6 +5,13 @@ import { createRoot } from 'react-dom/client';
 import { Toaster, toast } from 'sonner';
 import { invalidEnvVariables } from './env';
 import { clearUserData, setCachedSession, watchSessionUser } from './features/auth/session';
+import { metaQueryOptions } from './features/meta/api';
+import {
+  listenForEarlyErrors,
+  reportError,
+  setReportingUser,
+  startErrorReporting,
+} from './lib/error-reporting';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 import './styles.css';
@@ -12,7 +19,14 @@ import './styles.css';
 const SESSION_EXPIRED_TOAST_ID = 'session-expired';
 
 function start(container: HTMLElement) {
-  const root = createRoot(container);
+  listenForEarlyErrors();
+  const root = createRoot(container, {
+    // Errors no boundary caught (the router's error screens report their own).
+    onUncaughtError: (error, info) => {
+      reportError(error);
+      console.error(error, info.componentStack);
+    },
+  });
 
   if (invalidEnvVariables.length > 0) {
     // env.ts has already named the variables on the console; render nothing that could call out.
@@ -37,7 +51,12 @@ function start(container: HTMLElement) {
     },
   });
   const router = createAppRouter(queryClient);
-  watchSessionUser(queryClient);
+  watchSessionUser(queryClient, setReportingUser);
+  // Error reporting is configured by the server at run time (SENTRY_DSN); the SDK loads only then.
+  queryClient
+    .fetchQuery(metaQueryOptions())
+    .then((meta) => startErrorReporting(meta.errorReporting))
+    .catch(() => startErrorReporting(null));
 
   root.render(
     <StrictMode>

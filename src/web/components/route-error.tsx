@@ -2,7 +2,8 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
 import { useEffect } from 'react';
-import { errorMessage } from '../lib/api';
+import { errorMessage, isApiError } from '../lib/api';
+import { reportError } from '../lib/error-reporting';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from './ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card';
@@ -12,6 +13,12 @@ export function RouteError({ error }: ErrorComponentProps) {
   const router = useRouter();
   const queryErrorResetBoundary = useQueryErrorResetBoundary();
   useDocumentTitle('Error');
+
+  useEffect(() => {
+    // A failed API call is the server's to report (5xx) or the user's business (4xx); anything
+    // else is a bug in the page.
+    if (!isApiError(error)) reportError(error);
+  }, [error]);
 
   useEffect(() => {
     // Lets useSuspenseQuery fetch again instead of rethrowing the cached error.

@@ -53,7 +53,11 @@ export function clearUserData(queryClient: QueryClient): void {
  * than before, every cached business query is dropped. Sign-in and sign-out clear the cache
  * themselves, at the right moment; this catches the user switching in another tab.
  */
-export function watchSessionUser(queryClient: QueryClient): () => void {
+export function watchSessionUser(
+  queryClient: QueryClient,
+  /** Told the signed-in user's id (null when signed out), e.g. for error reports. */
+  onUser?: (userId: string | null) => void,
+): () => void {
   let lastUserId: string | null = null;
   return queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || !isSessionQuery(event.query.queryKey)) return;
@@ -62,5 +66,6 @@ export function watchSessionUser(queryClient: QueryClient): () => void {
     const userId = session?.user.id ?? null;
     if (lastUserId && userId && userId !== lastUserId) clearUserData(queryClient);
     lastUserId = userId ?? lastUserId;
+    onUser?.(userId);
   });
 }
