@@ -177,6 +177,8 @@ describe('service endpoints', () => {
   it('GET /api/v1/meta tells where mail goes', async () => {
     expect(await (await t.request('/api/v1/meta')).json()).toEqual({
       mail: { mode: 'smtp', outboxPath: null },
+      // Without SENTRY_DSN the browser reports nothing (decision 014).
+      errorReporting: null,
     });
   });
 

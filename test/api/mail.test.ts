@@ -83,6 +83,8 @@ describe('local mode: the outbox', () => {
   it('tells the SPA that mail goes to the outbox', async () => {
     expect(await (await t.request('/api/v1/meta')).json()).toEqual({
       mail: { mode: 'outbox', outboxPath: '/dev/outbox' },
+      // Without SENTRY_DSN the browser reports nothing (decision 014).
+      errorReporting: null,
     });
   });
 });
