@@ -5,7 +5,9 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startFakeSentry, type FakeSentry } from '../test/support/fake-sentry';
 import { freePort, spawnServer, waitForHealth, type ServerProcess } from '../test/support/process';
+import { outboxUrl } from '../src/server/http/outbox';
 import { watchCspViolations } from './support/csp';
+import { newUser } from './support/users';
 
 // Error reporting in the browser (issue 11; decision 014): with SENTRY_DSN on the server the page
 // loads the Sentry SDK and delivers its errors and unhandled rejections to the ingest, under the
@@ -36,6 +38,7 @@ test.describe('with SENTRY_DSN', () => {
   let sentry: FakeSentry;
   let server: ServerProcess;
   let dataDir: string;
+  const secret = randomBytes(32).toString('hex');
 
   test.beforeAll(async () => {
     sentry = await startFakeSentry('77');
@@ -45,7 +48,7 @@ test.describe('with SENTRY_DSN', () => {
       PORT: String(port),
       APP_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
-      BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+      BETTER_AUTH_SECRET: secret,
       AUTH_RATE_LIMIT: 'off',
       SENTRY_DSN: sentry.dsn,
       SENTRY_ENVIRONMENT: 'e2e',
@@ -95,6 +98,42 @@ test.describe('with SENTRY_DSN', () => {
     const raw = sentry.envelopes.map((e) => e.raw).join('\n');
     expect(raw).not.toContain('eva.private');
     expect(raw).not.toMatch(/"cookies"|"ip_address"|"headers"/);
+    expect(await violations()).toEqual([]);
+  });
+
+  test('a signed-in user is reported by id only', async ({ page }) => {
+    const user = newUser({ name: 'Vera Secret-Name' });
+    const signUp = await page.request.post(`${server.url}/api/auth/sign-up/email`, {
+      headers: { origin: server.url },
+      data: { name: user.name, email: user.email, password: user.password },
+    });
+    expect(signUp.status(), await signUp.text()).toBe(200);
+    // This server runs in local mode: the verification link is in its outbox (on this machine).
+    await page.request.get(outboxUrl(server.url, secret));
+    const outbox = await (await page.request.get(`${server.url}/dev/outbox`)).text();
+    const link = /https?:\/\/[^\s"<&]+\/api\/auth\/verify-email\?token=[\w.-]+/.exec(outbox)?.[0];
+    expect(link, 'verification link in the outbox').toBeTruthy();
+    expect((await page.request.get(link!)).status()).toBeLessThan(400);
+
+    const violations = await watchCspViolations(page);
+    const sdkLoaded = page.waitForResponse((response) => isSentryChunk(response.url()));
+    await page.goto(`${server.url}/auth/sign-in`);
+    await sdkLoaded;
+    // On this server (support/auth's signIn goes to the main one).
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/companies(\?.*)?$/);
+    const me = (await (await page.request.get(`${server.url}/api/v1/me`)).json()) as {
+      user: { id: string };
+    };
+    const before = sentry.events().length;
+    await throwInPage(page);
+    const events = await sentry.waitForEvents(before + 1, 15_000);
+    const event = events[before]!;
+    expect(event.user).toEqual({ id: me.user.id });
+    const raw = sentry.envelopes.map((e) => e.raw).join('\n');
+    for (const secret of [user.email, 'Vera', 'Secret-Name']) expect(raw).not.toContain(secret);
     expect(await violations()).toEqual([]);
   });
 });
