@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import * as Sentry from '@sentry/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +49,7 @@ describe('error reporting with SENTRY_DSN', () => {
     expect(options.environment).toBe(SENTRY_ENV.SENTRY_ENVIRONMENT);
   });
 
-  it('tells the browser where to report, and lets the page send there', async () => {
+  it('tells the browser where to report (GET /api/v1/meta)', async () => {
     const meta = await t.request('/api/v1/meta');
     expect(((await meta.json()) as { errorReporting: unknown }).errorReporting).toEqual({
       dsn: sentry.dsn,
@@ -138,4 +139,36 @@ describe('error reporting with SENTRY_DSN', () => {
     expect(events[before]).toMatchObject({ tags: { method: 'GET', status: '500' } });
     expect(raw).not.toContain('olaf.outage');
   });
+
+  it.each(['rejection', 'exception'])(
+    'reports an unhandled %s of the server process, which then ends as Node would',
+    async (kind) => {
+      const ingest = await startFakeSentry('5151');
+      try {
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', 'test/support/unhandled-error.ts', kind],
+          {
+            env: { PATH: process.env.PATH, NODE_ENV: 'test', SENTRY_DSN: ingest.dsn },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
+        const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+        expect(code).not.toBe(0);
+        const [event] = await ingest.waitForEvents(1);
+        const values = (event!.exception as { values: { value: string; mechanism: unknown }[] })
+          .values;
+        expect(values.at(-1)).toMatchObject({
+          value: expect.stringMatching(/^Un\w+ \w+ in the server \(test\)$/),
+          mechanism: { handled: false },
+        });
+        expect(event).toMatchObject({
+          environment: 'test',
+          release: expect.stringMatching(/^esop-crm@/),
+        });
+      } finally {
+        await ingest.close();
+      }
+    },
+  );
 });
