@@ -119,5 +119,8 @@ export function guarded<R extends RouteConfig & { operationId: string }>(
     ...permission,
     reads,
   });
-  return { ...route, middleware: [requirePermission(permission, reads), refuseMalformedInput] } as R;
+  return {
+    ...route,
+    middleware: [requirePermission(permission, reads), refuseMalformedInput],
+  } as R;
 }
