@@ -46,12 +46,11 @@ function ItemActions({ item }: { item: TrashItem }) {
           disabled={restore.isPending}
           aria-busy={restore.isPending || undefined}
           onClick={() => {
-            restore.mutate(
-              { kind: item.kind, id: item.id },
-              {
-                onSuccess: () => toast.success(`${item.name} restored`),
-                onError: (error) => reportDeleteError(error, 'Restoring failed'),
-              },
+            // Not mutate's own callbacks: this row unmounts once the list refetches without the
+            // item, and TanStack Query drops a call's callbacks when its component is gone.
+            restore.mutateAsync({ kind: item.kind, id: item.id }).then(
+              () => toast.success(`${item.name} restored`),
+              (error: unknown) => reportDeleteError(error, 'Restoring failed'),
             );
           }}
         >
