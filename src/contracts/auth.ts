@@ -1,14 +1,26 @@
 import { z } from 'zod';
-import { emailSchema } from './common';
+import { emailSchema, isWellFormed, requiredText } from './common';
+
+/**
+ * A password: 8–128 characters, any of them but NUL and lone surrogates (which could not be typed
+ * and would not survive the trip through UTF-8 the same way twice).
+ */
+function passwordSchema() {
+  return z
+    .string({ error: 'Password is required' })
+    .min(8, 'Password must be at least 8 characters')
+    .max(128, 'Password is at most 128 characters')
+    .refine(
+      (v) => !v.includes('\u0000') && isWellFormed(v),
+      'Password contains an invalid character',
+    );
+}
 
 /** Sign-up form (better-auth's email sign-up); name ≤ 32, password ≥ 8. */
 export const signUpSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(32, 'Name is at most 32 characters'),
+  name: requiredText('Name', { max: 32 }),
   email: emailSchema,
-  password: z
-    .string()
-    .min(8, 'Password must be at least 8 characters')
-    .max(128, 'Password is at most 128 characters'),
+  password: passwordSchema(),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 

@@ -11,9 +11,15 @@ import {
   vatError,
 } from '../domain/identifiers';
 import { COMPANY_STATUSES } from '../domain/equity';
-import { isIsoDate } from '../domain/dates';
 import { DEFAULT_LEGAL_FORM, LEGAL_FORMS } from '../domain/legal-forms';
-import { EMAIL_PATTERN, optionalText } from './common';
+import {
+  optionalDate,
+  optionalEmail,
+  optionalNotes,
+  optionalText,
+  requiredText,
+  text,
+} from './common';
 
 export const companyTypeSchema = z.enum(LEGAL_FORMS, {
   error: `Company type must be one of ${LEGAL_FORMS.join(', ')}`,
@@ -27,11 +33,7 @@ export const countrySchema = z
 
 /** The editable fields of a client company, as the form and the API send them. */
 const companyFields = {
-  companyName: z
-    .string({ error: 'Company name is required' })
-    .trim()
-    .min(1, 'Company name is required')
-    .max(200, 'Company name is at most 200 characters'),
+  companyName: requiredText('Company name', { max: 200 }),
   vat: optionalText(32, 'VAT number'),
   companyType: companyTypeSchema,
   street: optionalText(200, 'Street'),
@@ -40,30 +42,13 @@ const companyFields = {
   city: optionalText(100, 'City'),
   country: countrySchema,
   contactName: optionalText(200, 'Contact name'),
-  email: optionalText(254, 'Email').refine(
-    (v) => v === null || EMAIL_PATTERN.test(v),
-    'Enter a valid e-mail address',
-  ),
+  email: optionalEmail('Email'),
   phone: optionalText(32, 'Phone'),
   registrationNumber: optionalText(64, 'Registration number'),
-  incorporationDate: z
-    .union([z.string().trim(), z.null()], {
-      error: 'Incorporation date must be a date (YYYY-MM-DD)',
-    })
-    .optional()
-    .transform((v) => (v ? v : null))
-    .refine(
-      (v) => v === null || isIsoDate(v),
-      'Incorporation date must be a date (YYYY-MM-DD) in the years 0001–9999',
-    ),
+  incorporationDate: optionalDate('Incorporation date'),
   status: z.enum(COMPANY_STATUSES, { error: 'Status must be prospect, active or archived' }),
-  responsibleUserId: z
-    .string({ error: 'Responsible lawyer must be a member of the workspace' })
-    .trim()
-    .max(100, 'Responsible lawyer must be a member of the workspace')
-    .nullish()
-    .transform((v) => (v ? v : null)),
-  notes: optionalText(10000, 'Notes', { multiline: true }),
+  responsibleUserId: optionalText(100, 'Responsible lawyer'),
+  notes: optionalNotes(10000, 'Notes'),
 };
 
 type CompanyFieldsOut = {
@@ -176,8 +161,8 @@ export const companyListQuerySchema = z.object({
         .max(COMPANY_PAGE_LIMIT_MAX, 'limit must be a whole number from 1 to 200'),
     )
     .default(50),
-  cursor: z.string().max(1000, 'cursor is not valid').optional(),
-  q: z.string().trim().max(200, 'q is at most 200 characters').optional(),
+  cursor: text('cursor', { max: 1000, tooLong: 'cursor is not valid' }).optional(),
+  q: text('q', { max: 200 }).optional(),
   sort: z.enum(COMPANY_SORTS, { error: 'sort must be name or createdAt' }).default('name'),
   order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc' }).default('asc'),
 });

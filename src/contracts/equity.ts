@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { isCountryCode } from '../domain/countries';
-import { isIsoDate } from '../domain/dates';
 import { isDecimal, normalizeDecimal } from '../domain/decimal';
 import {
   MAX_SHARE_COUNT,
@@ -13,29 +12,23 @@ import {
   isCashSettled,
 } from '../domain/equity';
 import { phoneError } from '../domain/identifiers';
-import { EMAIL_PATTERN, optionalText } from './common';
+import {
+  isoDate,
+  optionalDate,
+  optionalEmail,
+  optionalNotes,
+  optionalText,
+  requiredText,
+  text,
+} from './common';
+
+export { isoDate, optionalDate };
 
 /**
  * Request and response shapes of a client company's equity structure (issue 4): stakeholders,
  * share classes, the register's events, depositary receipts, plans, pool adjustments and the
  * cap table. Decimals travel as strings ("0.01"), share counts as integers.
  */
-
-export function isoDate(label: string) {
-  return z
-    .string({ error: `${label} must be a date (YYYY-MM-DD)` })
-    .trim()
-    .refine(isIsoDate, `${label} must be a date (YYYY-MM-DD) in the years 0001–9999`);
-}
-
-export function optionalDate(label: string) {
-  return z
-    .union([isoDate(label), z.literal(''), z.null()], {
-      error: `${label} must be a date (YYYY-MM-DD)`,
-    })
-    .optional()
-    .transform((v) => (v ? v : null));
-}
 
 /** A non-negative decimal string; numbers are accepted and turned into their decimal text. */
 export function decimalString(label: string) {
@@ -110,21 +103,14 @@ const timestamps = {
 
 const stakeholderFields = {
   kind: z.enum(STAKEHOLDER_KINDS, { error: 'Kind must be individual or institution' }),
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(200, 'Name is at most 200 characters'),
+  name: requiredText('Name', { max: 200 }),
   relationship: z.enum(STAKEHOLDER_RELATIONSHIPS, {
     error: `Relationship must be one of ${STAKEHOLDER_RELATIONSHIPS.join(', ')}`,
   }),
   status: z.enum(STAKEHOLDER_STATUSES, {
     error: 'Status must be active, leave_of_absence or terminated',
   }),
-  email: optionalText(254, 'Email').refine(
-    (v) => v === null || EMAIL_PATTERN.test(v),
-    'Enter a valid e-mail address',
-  ),
+  email: optionalEmail('Email'),
   phone: optionalText(32, 'Phone').refine(
     (v) => v === null || phoneError(v) === null,
     'Enter a phone number of digits, spaces and an optional leading +',
@@ -135,7 +121,7 @@ const stakeholderFields = {
   country: optionalCountry('Country'),
   taxCountry: optionalCountry('Tax residence country'),
   employeeId: optionalText(64, 'Employee id'),
-  notes: optionalText(4000, 'Notes', { multiline: true }),
+  notes: optionalNotes(4000, 'Notes'),
 };
 
 /** Body of `POST …/stakeholders` and the stakeholder form's resolver. */
@@ -169,7 +155,7 @@ export const stakeholderSchema = z.object({
 export type Stakeholder = z.infer<typeof stakeholderSchema>;
 
 export const stakeholderListQuerySchema = z.object({
-  q: z.string().trim().max(200, 'q is at most 200 characters').optional(),
+  q: text('q', { max: 200 }).optional(),
   relationship: z
     .enum(STAKEHOLDER_RELATIONSHIPS, {
       error: `relationship must be one of ${STAKEHOLDER_RELATIONSHIPS.join(', ')}`,
@@ -184,11 +170,7 @@ export type StakeholderListQuery = z.infer<typeof stakeholderListQuerySchema>;
 // ---------------------------------------------------------------------------------- share class
 
 const shareClassFields = {
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(100, 'Name is at most 100 characters'),
+  name: requiredText('Name', { max: 100 }),
   classType: z.enum(SHARE_CLASS_TYPES, { error: 'Class type must be common or preferred' }),
   nominalValue: decimalString('Nominal value'),
   currency: currencySchema,
@@ -262,7 +244,7 @@ const shareEventFields = {
   currency: currencySchema.nullish().transform((v) => v ?? null),
   deedDate: optionalDate('Deed date'),
   notary: optionalText(200, 'Notary'),
-  notes: optionalText(4000, 'Notes', { multiline: true }),
+  notes: optionalNotes(4000, 'Notes'),
 };
 type ShareEventOut = {
   [K in keyof typeof shareEventFields]: z.output<(typeof shareEventFields)[K]>;
@@ -361,7 +343,7 @@ const receiptFields = {
   holderStakeholderId: requiredId('Receipt holder'),
   receiptCount: shareCountSchema('Receipt count'),
   date: isoDate('Date'),
-  notes: optionalText(4000, 'Notes', { multiline: true }),
+  notes: optionalNotes(4000, 'Notes'),
 };
 export const receiptCreateSchema = z.strictObject(receiptFields);
 export type ReceiptCreateInput = z.input<typeof receiptCreateSchema>;
@@ -449,11 +431,7 @@ export const DEFAULT_LEAVER_POLICY: LeaverPolicy = {
 };
 
 const planFields = {
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(120, 'Name is at most 120 characters'),
+  name: requiredText('Name', { max: 120 }),
   planType: z.enum(PLAN_TYPES, { error: `Plan type must be one of ${PLAN_TYPES.join(', ')}` }),
   shareClassId: idRef('Share class'),
   stakStakeholderId: idRef('STAK'),
@@ -472,7 +450,7 @@ const planFields = {
   leaverPolicy: leaverPolicySchema,
   acceleration: accelerationSchema,
   forfeitedTo: z.enum(['pool', 'retired'], { error: 'forfeitedTo must be pool or retired' }),
-  notes: optionalText(4000, 'Notes', { multiline: true }),
+  notes: optionalNotes(4000, 'Notes'),
 };
 type PlanOut = { [K in keyof typeof planFields]: z.output<(typeof planFields)[K]> };
 
@@ -560,7 +538,7 @@ const poolAdjustmentFields = {
       (n) => n !== 0,
       'Share count must not be 0 (positive adds to the pool, negative releases)',
     ),
-  reason: optionalText(500, 'Reason', { multiline: true }),
+  reason: optionalNotes(500, 'Reason'),
   approvalDate: optionalDate('Approval date'),
 };
 export const poolAdjustmentCreateSchema = z.strictObject(poolAdjustmentFields);

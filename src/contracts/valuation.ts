@@ -7,8 +7,7 @@ import {
   VALUATION_PURPOSES,
   VALUATION_STATUSES,
 } from '../domain/valuation';
-import { optionalText } from './common';
-import { isoDate, optionalDate } from './equity';
+import { isoDate, optionalDate, optionalNotes, optionalText, text } from './common';
 
 /**
  * Request and response shapes of valuations (issue 6). Inputs are the report's figures; the
@@ -82,7 +81,7 @@ const valuationFields = {
     .transform((v) => v ?? null),
   /** A later event (e.g. a funding round closing) that makes the valuation stale from its date. */
   materialEventDate: optionalDate('materialEventDate'),
-  notes: optionalText(4000, 'notes', { multiline: true }),
+  notes: optionalNotes(4000, 'notes'),
 };
 type ValuationOut = {
   [K in keyof typeof valuationFields]: z.output<(typeof valuationFields)[K]>;
@@ -235,7 +234,7 @@ export type ValuationMetrics = z.infer<typeof valuationMetricsSchema>;
 
 /** Query of `PUT …/report`: the file name to serve the report under. */
 export const reportUploadQuerySchema = z.object({
-  filename: z.string().trim().max(200, 'filename is at most 200 characters').optional(),
+  filename: text('filename', { max: 200 }).optional(),
 });
 
 /**

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isIsoDate } from '../domain/dates';
 import { MAX_SHARE_COUNT } from '../domain/equity';
 import { splitBetweenParts } from '../domain/vesting/allocation';
 import { periodDate } from '../domain/vesting/schedule';
@@ -9,25 +8,12 @@ import {
   MILESTONE_ALLOCATION_TYPES,
   type TimeTerms,
 } from '../domain/vesting/types';
+import { isoDate, optionalDate, optionalNotes, requiredText } from './common';
 
 /**
  * Vesting terms as the API and the forms send them (issue 5; OCF VESTING_TERMS). The same schema
  * validates the preview, templates and grants.
  */
-
-const date = (label: string) =>
-  z
-    .string({ error: `${label} must be a date (YYYY-MM-DD)` })
-    .trim()
-    .refine(isIsoDate, `${label} must be a date (YYYY-MM-DD) in the years 0001–9999`);
-
-const nullableDate = (label: string) =>
-  z
-    .union([date(label), z.literal(''), z.null()], {
-      error: `${label} must be a date (YYYY-MM-DD)`,
-    })
-    .optional()
-    .transform((v) => (v ? v : null));
 
 const wholeNumber = (label: string, min: number, max: number) =>
   z
@@ -117,20 +103,12 @@ export const timeTermsSchema = z
 
 export const milestoneSchema = z
   .strictObject({
-    id: z
-      .string({ error: 'Milestone id is required' })
-      .trim()
-      .min(1, 'Milestone id is required')
-      .max(64, 'Milestone id is at most 64 characters'),
-    name: z
-      .string({ error: 'Milestone name is required' })
-      .trim()
-      .min(1, 'Milestone name is required')
-      .max(200, 'Milestone name is at most 200 characters'),
+    id: requiredText('Milestone id', { max: 64 }),
+    name: requiredText('Milestone name', { max: 200 }),
     portion: portionSchema.optional(),
     quantity: wholeNumber('quantity', 1, MAX_SHARE_COUNT).optional(),
-    achievedDate: nullableDate('achievedDate'),
-    deadline: nullableDate('deadline'),
+    achievedDate: optionalDate('achievedDate'),
+    deadline: optionalDate('deadline'),
   })
   .refine((m) => (m.portion === undefined) !== (m.quantity === undefined), {
     message: 'Give a milestone either a portion or a quantity',
@@ -397,9 +375,9 @@ export type VestingTermsValue = z.output<typeof vestingTermsSchema>;
 export const vestingPreviewRequestSchema = z
   .strictObject({
     quantity: wholeNumber('quantity', 1, MAX_SHARE_COUNT),
-    vestingStartDate: date('vestingStartDate'),
+    vestingStartDate: isoDate('vestingStartDate'),
     terms: vestingTermsSchema,
-    asOf: date('asOf').optional(),
+    asOf: isoDate('asOf').optional(),
   })
   .superRefine((v, ctx) => {
     for (const issue of grantTermsIssues(v)) ctx.addIssue(issue);
@@ -427,17 +405,8 @@ export type VestingPreviewResponse = z.infer<typeof vestingPreviewResponseSchema
 // ---------------------------------------------------------------------------------- templates
 
 const templateFields = {
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(120, 'Name is at most 120 characters'),
-  description: z
-    .string({ error: 'Description must be text' })
-    .trim()
-    .max(1000, 'Description is at most 1000 characters')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  name: requiredText('Name', { max: 120 }),
+  description: optionalNotes(1000, 'Description'),
   terms: vestingTermsSchema,
 };
 
@@ -508,8 +477,8 @@ const grantFields = {
     .regex(/^[A-Z]{3}$/, 'Currency must be a three-letter ISO 4217 code, e.g. EUR')
     .nullish()
     .transform((v) => v ?? null),
-  grantDate: date('Grant date'),
-  vestingStartDate: date('Vesting start date'),
+  grantDate: isoDate('Grant date'),
+  vestingStartDate: isoDate('Vesting start date'),
   /** The template the terms were copied from, if any. */
   templateId: z
     .string({ error: 'Template must be an id' })
@@ -517,21 +486,16 @@ const grantFields = {
     .nullish()
     .transform((v) => v ?? null),
   terms: vestingTermsSchema,
-  expiryDate: nullableDate('Expiry date'),
-  offerDate: nullableDate('Offer date'),
-  acceptanceDate: nullableDate('Acceptance date'),
+  expiryDate: optionalDate('Expiry date'),
+  offerDate: optionalDate('Offer date'),
+  acceptanceDate: optionalDate('Acceptance date'),
   /** NL (since 2023): the employee elected in writing to be taxed at exercise. */
   taxAtExercise: z.boolean({ error: 'taxAtExercise must be true or false' }),
-  taxElectionDate: nullableDate('Tax election date'),
+  taxElectionDate: optionalDate('Tax election date'),
   status: z.enum(STORED_GRANT_STATUSES, {
     error: 'Status must be draft, offered, accepted or active',
   }),
-  notes: z
-    .string({ error: 'Notes must be text' })
-    .trim()
-    .max(4000, 'Notes are at most 4000 characters')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  notes: optionalNotes(4000, 'Notes'),
 };
 type GrantOut = { [K in keyof typeof grantFields]: z.output<(typeof grantFields)[K]> };
 
@@ -684,24 +648,19 @@ export const grantListQuerySchema = z.object({
     .optional(),
 });
 
-export const milestoneAchievementSchema = z.strictObject({ date: date('date') });
+export const milestoneAchievementSchema = z.strictObject({ date: isoDate('date') });
 export const terminationSchema = z.strictObject({
-  date: date('date'),
+  date: isoDate('date'),
   leaverType: z.enum(['good', 'bad'], { error: 'leaverType must be good or bad' }),
-  reason: z
-    .string({ error: 'reason must be text' })
-    .trim()
-    .max(1000, 'reason is at most 1000 characters')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  reason: optionalNotes(1000, 'reason'),
 });
-export const changeOfControlSchema = z.strictObject({ date: date('date') });
+export const changeOfControlSchema = z.strictObject({ date: isoDate('date') });
 export const exerciseSchema = z.strictObject({
-  date: date('date'),
+  date: isoDate('date'),
   quantity: wholeNumber('quantity', 1, MAX_SHARE_COUNT),
 });
 export const cancellationSchema = z.strictObject({
-  date: date('date'),
+  date: isoDate('date'),
   reason: terminationSchema.shape.reason,
 });
 
@@ -759,5 +718,5 @@ export type UpcomingItem = z.infer<typeof upcomingItemSchema>;
 
 /** Body of `POST …/grants/{grantId}/pauses`: a leave of absence. */
 export const pauseSchema = z
-  .strictObject({ start: date('start'), end: date('end') })
+  .strictObject({ start: isoDate('start'), end: isoDate('end') })
   .refine((p) => p.end > p.start, { message: 'end must be after start', path: ['end'] });

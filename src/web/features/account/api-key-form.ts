@@ -5,6 +5,7 @@ import {
   type BusinessAction,
   type BusinessResource,
 } from '../../../contracts/access-control';
+import { requiredText } from '../../../contracts/common';
 
 const DAY_MS = 86_400_000;
 
@@ -33,7 +34,7 @@ export function parseMetadata(text: string): Record<string, unknown> | null {
 
 export const apiKeyFormSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(32, 'Name is at most 32 characters'),
+    name: requiredText('Name', { max: 32 }),
     expiresInDays: optionalCount(1, 'Expiry'),
     remaining: optionalCount(0, 'Remaining uses'),
     refillAmount: optionalCount(1, 'Refill amount'),

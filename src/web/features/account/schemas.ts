@@ -1,17 +1,13 @@
 import { z } from 'zod';
-import { emailSchema } from '../../../contracts/common';
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contracts/auth';
+import { emailSchema, requiredText } from '../../../contracts/common';
+import { NAME_MAX_LENGTH, signUpSchema } from '../../../contracts/auth';
 
 /** better-auth's username plugin: 3–32 of letters, digits, underscores and dots. */
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 32;
 
 export const profileSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Name is required')
-    .max(NAME_MAX_LENGTH, `Name is at most ${NAME_MAX_LENGTH} characters`),
+  name: requiredText('Name', { max: NAME_MAX_LENGTH }),
   username: z
     .string()
     .trim()
@@ -28,10 +24,7 @@ export type ProfileValues = z.infer<typeof profileSchema>;
 
 export const changeEmailSchema = z.object({ newEmail: emailSchema });
 
-const newPassword = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password is at most ${PASSWORD_MAX_LENGTH} characters`);
+const newPassword = signUpSchema.shape.password;
 
 export const changePasswordSchema = z
   .object({
@@ -72,5 +65,5 @@ export const smsCodeSchema = z.object({
 });
 
 export const passkeyNameSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(64, 'Name is at most 64 characters'),
+  name: requiredText('Name', { max: 64 }),
 });
