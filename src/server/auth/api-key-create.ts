@@ -8,6 +8,7 @@ import {
   isAllowed,
   type BusinessResource,
 } from '../../contracts/access-control';
+import { requiredText } from '../../contracts/common';
 import { fieldErrors } from '../../contracts/errors';
 import type { Database } from '../db/client';
 import { apikey } from '../db/schema';
@@ -20,11 +21,7 @@ export const API_KEY_NAME_MAX = 32;
 export const apiKeyCreateSchema = z
   .strictObject({
     // better-auth's own limit is 32 (apiKey maximumNameLength); longer names made it throw (500).
-    name: z
-      .string()
-      .trim()
-      .min(1, 'Name is required')
-      .max(API_KEY_NAME_MAX, `Name is at most ${API_KEY_NAME_MAX} characters`),
+    name: requiredText('Name', { max: API_KEY_NAME_MAX }),
     configId: z.enum(['default', 'organization']).default('default'),
     organizationId: z.string().min(1).optional(),
     expiresIn: z

@@ -10,6 +10,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 export const AVATAR_MAX_BYTES = 512 * 1024;
 export const AVATAR_MAX_SIDE = 512;
 const AVATAR_PATH = /^\/api\/avatars\/[\w-]+\?v=[0-9a-f]{12}$/;
+const USER_ID = /^[\w-]{1,64}$/;
 
 const bad = (message: string) =>
   Response.json({ code: 'INVALID_IMAGE', message, fields: { image: message } }, { status: 400 });
@@ -108,6 +109,8 @@ export async function serveAvatar(
     return c.json({ error: { code: 'UNAUTHORIZED', message: 'Sign in to continue' } }, 401);
   const ownerId = c.req.param('userId') ?? '';
   const notFound = () => c.json({ error: { code: 'NOT_FOUND', message: 'No avatar' } }, 404);
+  // User ids are better-auth's letters and digits: anything else (a NUL, say) is no user's.
+  if (!USER_ID.test(ownerId)) return notFound();
   if (!(await maySeeAvatar(deps.db, session.user.id, ownerId))) return notFound();
   const rows = await deps.db
     .select({ png: userAvatar.png })

@@ -11,6 +11,7 @@ import { failedSignInsMail } from '../mail/templates';
 import { createAddressRateLimiter, tooManyAttempts } from './address-rate-limit';
 import { createApiKeyForUser } from './api-key-create';
 import { checkNameLength, checkOrganizationFields, type Auth, type AuthCall } from './auth';
+import { checkAuthText, checkAuthUrl } from './auth-text';
 import { storeAvatar } from './avatar';
 import { CLIENT_IP_HEADER, clientIp } from './client-ip';
 import { createSignInThrottle, keyValueStore } from './sign-in-throttle';
@@ -204,6 +205,8 @@ export function createAuthGateway(deps: AuthGatewayDeps) {
         return authError(400, 'VALIDATION_ERROR', message, { fields: { [key]: message } });
       }
     }
+    const badUrl = checkAuthUrl(url);
+    if (badUrl) return badUrl;
     if (c.req.method !== 'POST') {
       const refused = await foreignWorkspace(url, headers);
       if (refused) return refused;
@@ -250,6 +253,7 @@ export function createAuthGateway(deps: AuthGatewayDeps) {
     }
     const call: AuthCall = { path: url.pathname, body };
     const refused =
+      checkAuthText(call) ??
       checkNameLength(call) ??
       checkOrganizationFields(call) ??
       (addressLimiter && !(await addressLimiter.allow(call.path, call.body))
