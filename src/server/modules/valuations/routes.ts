@@ -13,8 +13,8 @@ import {
   valuationUpdateSchema,
 } from '../../../contracts/valuation';
 import type { AppEnv } from '../../http/context';
-import { textProblem } from '../../../contracts/text';
-import { AppError } from '../../http/errors';
+import { textError } from '../../../contracts/common';
+import { AppError, validationError } from '../../http/errors';
 import { errorResponse, errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 import { guarded } from '../../http/permissions';
 import { registerValuationAlertRoutes } from './alerts';
@@ -146,6 +146,10 @@ const putReportRoute = guarded(
     responses: {
       200: jsonContent(valuationSchema, 'The valuation with its report'),
       413: errorResponse(413, 'PAYLOAD_TOO_LARGE: the report is larger than 20 MB'),
+      415: errorResponse(
+        415,
+        'UNSUPPORTED_MEDIA_TYPE: the body is neither application/pdf nor multipart/form-data',
+      ),
     },
   }),
   { resource: 'valuation', action: 'update' },
@@ -203,29 +207,55 @@ function contentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-/** The uploaded bytes: the raw body, or the "report" file of a multipart form. */
-async function readReport(c: Context<AppEnv>): Promise<{ bytes: Buffer | null; name?: string }> {
+/** What the upload carried: the bytes and file name, or the fields that are wrong with it. */
+interface Upload {
+  bytes: Buffer | null;
+  name?: string;
+  /**
+   * Set when the request cannot hold a report (415, or 400 naming the fields); the service throws
+   * it after the company and valuation are found, so another workspace's still gets its 404.
+   */
+  refusal?: AppError;
+}
+
+const PDF_TYPE = /^application\/pdf\s*(;|$)/i;
+const MULTIPART_TYPE = /^multipart\/form-data\s*(;|$)/i;
+
+/**
+ * The uploaded bytes: the raw body (application/pdf), or the one "report" file of a multipart
+ * form. A form that cannot be parsed (no or wrong boundary, truncated), a field other than
+ * "report", a report given twice or as text are problems of the request, never a 5xx (issue 11).
+ */
+async function readReport(c: Context<AppEnv>): Promise<Upload> {
   const type = c.req.header('content-type') ?? '';
-  if (type.startsWith('multipart/form-data')) {
-    let form: Record<string, string | File | (string | File)[]>;
-    try {
-      form = await c.req.parseBody();
-    } catch {
-      // A missing boundary, a truncated envelope…: the client's mistake, not ours (issue 11).
-      throw new AppError('VALIDATION_ERROR', 'report: the multipart form could not be read', {
-        report: 'The multipart form could not be read; send the PDF in the field "report"',
-      });
-    }
-    const file = form.report;
-    if (!(file instanceof File)) return { bytes: null };
-    const problem = textProblem(file.name);
-    if (problem)
-      throw new AppError('VALIDATION_ERROR', `report: the file name ${problem}`, {
-        report: `The file name ${problem}`,
-      });
-    return { bytes: Buffer.from(await file.arrayBuffer()), name: file.name };
+  if (PDF_TYPE.test(type)) return { bytes: Buffer.from(await c.req.arrayBuffer()) };
+  if (!MULTIPART_TYPE.test(type)) {
+    const message =
+      'Send the report as application/pdf, or as multipart/form-data with the file in field "report"';
+    return { bytes: null, refusal: new AppError('UNSUPPORTED_MEDIA_TYPE', message) };
   }
-  return { bytes: Buffer.from(await c.req.arrayBuffer()) };
+  let form: Record<string, string | File | (string | File)[]>;
+  try {
+    form = await c.req.parseBody({ all: true });
+  } catch {
+    const message = 'report: the multipart form is malformed (boundary missing, wrong or cut off)';
+    return { bytes: null, refusal: validationError({ report: message }) };
+  }
+  const problems: Record<string, string> = {};
+  for (const key of Object.keys(form)) {
+    if (key !== 'report') problems[key] = `Unknown field "${key}": send only the file "report"`;
+  }
+  const file = form.report;
+  if (Array.isArray(file)) problems.report = 'Send one report file, not several';
+  else if (file !== undefined && !(file instanceof File))
+    problems.report = 'report must be a file, not a text field';
+  else if (file instanceof File) {
+    const nameProblem = textError(file.name, 'The file name');
+    if (nameProblem) problems.report = nameProblem;
+  }
+  if (Object.keys(problems).length > 0) return { bytes: null, refusal: validationError(problems) };
+  if (!(file instanceof File)) return { bytes: null };
+  return { bytes: Buffer.from(await file.arrayBuffer()), name: file.name };
 }
 
 export function registerValuationRoutes(app: OpenAPIHono<AppEnv>) {
@@ -309,6 +339,7 @@ export function registerValuationRoutes(app: OpenAPIHono<AppEnv>) {
           id: toId(p.valuationId),
           bytes: upload.bytes,
           filename: filename || upload.name,
+          refusal: upload.refusal,
         },
       }),
       200,

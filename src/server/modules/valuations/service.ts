@@ -389,10 +389,13 @@ export async function putReport({
   id: string;
   bytes: Buffer | null;
   filename?: string;
+  /** Why the request cannot carry a report (a malformed multipart body, say): thrown after the 404s. */
+  refusal?: AppError;
 }>): Promise<Valuation> {
   return db.transaction(async (tx) => {
     await lockCompany(tx, actor.organizationId, input.companyId);
     const row = await findRow(tx, input.companyId, input.id);
+    if (input.refusal) throw input.refusal;
     const bytes = input.bytes;
     if (!bytes || bytes.length === 0)
       throw validationError({ report: 'report is required: send the PDF file' });
