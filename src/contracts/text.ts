@@ -51,3 +51,19 @@ export function findTextProblem(
   }
   return null;
 }
+
+/**
+ * The first query parameter that may not enter (names and values; values are single-line), as
+ * `{ field, message }`: the parameter's name, or `query` when the name itself is bad.
+ */
+export function findQueryProblem(
+  params: URLSearchParams,
+): { field: string; message: string } | null {
+  for (const [key, value] of params) {
+    const keyProblem = textProblem(key);
+    if (keyProblem) return { field: 'query', message: `parameter name ${keyProblem}` };
+    const problem = textProblem(value, { multiline: false });
+    if (problem) return { field: key, message: problem };
+  }
+  return null;
+}

@@ -1,7 +1,7 @@
 import type { SecondaryStorage } from 'better-auth';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { findTextProblem, textProblem } from '../../contracts/text';
+import { findQueryProblem, findTextProblem } from '../../contracts/text';
 import type { Database } from '../db/client';
 import { apikey, member, organization, user } from '../db/schema';
 import type { Env } from '../env';
@@ -198,12 +198,10 @@ export function createAuthGateway(deps: AuthGatewayDeps) {
       clientIp(deps.remoteAddress(c), c.req.header('x-forwarded-for'), deps.trustedProxies),
     );
     const url = new URL(c.req.url);
-    for (const [key, value] of url.searchParams) {
-      const problem = textProblem(key) ?? textProblem(value, { multiline: false });
-      if (problem) {
-        const message = `${key} ${problem}`;
-        return authError(400, 'VALIDATION_ERROR', message, { fields: { [key]: message } });
-      }
+    const inQuery = findQueryProblem(url.searchParams);
+    if (inQuery) {
+      const message = `${inQuery.field} ${inQuery.message}`;
+      return authError(400, 'VALIDATION_ERROR', message, { fields: { [inQuery.field]: message } });
     }
     const badUrl = checkAuthUrl(url);
     if (badUrl) return badUrl;

@@ -67,6 +67,17 @@ export function createActorResolver(deps: {
     return { userId: found.user.id, userName: found.user.name, organizationId, role };
   }
 
+  /** A user's account and role in a workspace, or null when they are not a member there. */
+  async function memberOf(userId: string, organizationId: string) {
+    const [row] = await db
+      .select({ name: user.name, banned: user.banned, role: member.role })
+      .from(user)
+      .innerJoin(member, and(eq(member.userId, user.id), eq(member.organizationId, organizationId)))
+      .where(eq(user.id, userId))
+      .limit(1);
+    return row ?? null;
+  }
+
   async function viaApiKey(key: string): Promise<Actor> {
     const result = await auth.api.verifyApiKey({ body: { key } });
     if (!result.valid || !result.key) {
@@ -97,18 +108,7 @@ export function createActorResolver(deps: {
     const organizationId =
       typeof metadata.organizationId === 'string' ? metadata.organizationId : null;
     const userId = result.key.referenceId;
-    const rows = organizationId
-      ? await db
-          .select({ name: user.name, banned: user.banned, role: member.role })
-          .from(user)
-          .innerJoin(
-            member,
-            and(eq(member.userId, user.id), eq(member.organizationId, organizationId)),
-          )
-          .where(eq(user.id, userId))
-          .limit(1)
-      : [];
-    const row = rows[0];
+    const row = organizationId ? await memberOf(userId, organizationId) : null;
     if (!organizationId || !row)
       throw new AppError(
         'FORBIDDEN',
@@ -126,21 +126,9 @@ export function createActorResolver(deps: {
    */
   async function requireLiveCreator(organizationId: string, metadata: unknown): Promise<void> {
     const createdBy = (metadata as { createdBy?: unknown } | null)?.createdBy;
-    const rows =
-      typeof createdBy === 'string'
-        ? await db
-            .select({ banned: user.banned, role: member.role })
-            .from(user)
-            .innerJoin(
-              member,
-              and(eq(member.userId, user.id), eq(member.organizationId, organizationId)),
-            )
-            .where(eq(user.id, createdBy))
-            .limit(1)
-        : [];
-    const row = rows[0];
+    const row = typeof createdBy === 'string' ? await memberOf(createdBy, organizationId) : null;
     const live =
-      row !== undefined &&
+      row !== null &&
       !row.banned &&
       isAllowed(
         row.role,

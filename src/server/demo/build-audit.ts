@@ -1,18 +1,9 @@
 import type { auditEvent, company, grant, grantExercise, valuation } from '../db/schema';
 import type { DemoEquityRows } from './build-equity';
 import type { DemoGrantRows } from './build-grants';
+import { snapshot, type Changes } from '../modules/audit/service';
 
 type AuditRow = typeof auditEvent.$inferInsert;
-type Changes = NonNullable<AuditRow['changes']>;
-
-/** `{ key: { from: null, to: value } }` for the values that are set (as the services write). */
-function created(values: Record<string, unknown>): Changes {
-  const changes: Changes = {};
-  for (const [key, value] of Object.entries(values)) {
-    if (value !== null && value !== undefined) changes[key] = { from: null, to: value };
-  }
-  return changes;
-}
 
 /**
  * The activity a lawyer would have left by entering the demo by hand (issue 11: demo grants and
@@ -59,21 +50,21 @@ export function buildDemoAudit(args: {
     });
   };
   for (const c of args.companies) {
-    add('company', c.id, c.id, created({ companyName: c.companyName, city: c.city }));
+    add('company', c.id, c.id, snapshot({ companyName: c.companyName, city: c.city }));
   }
   const { equity, grants } = args;
   for (const s of equity.stakeholders) {
-    add('stakeholder', s.id, s.companyId, created({ name: s.name, kind: s.kind }));
+    add('stakeholder', s.id, s.companyId, snapshot({ name: s.name, kind: s.kind }));
   }
   for (const c of equity.shareClasses) {
-    add('share_class', c.id, c.companyId, created({ name: c.name, classType: c.classType }));
+    add('share_class', c.id, c.companyId, snapshot({ name: c.name, classType: c.classType }));
   }
   for (const e of [...equity.shareEvents, ...grants.shareEvents]) {
     add(
       'share_event',
       e.id,
       e.companyId,
-      created({ type: e.type, date: e.date, shareCount: e.shareCount }),
+      snapshot({ type: e.type, date: e.date, shareCount: e.shareCount }),
     );
   }
   for (const r of [...equity.receipts, ...grants.receipts]) {
@@ -81,21 +72,21 @@ export function buildDemoAudit(args: {
       'depositary_receipt',
       r.id,
       r.companyId,
-      created({ date: r.date, receiptCount: r.receiptCount }),
+      snapshot({ date: r.date, receiptCount: r.receiptCount }),
     );
   }
   for (const p of equity.plans) {
-    add('plan', p.id, p.companyId, created({ name: p.name, poolSize: p.poolSize }));
+    add('plan', p.id, p.companyId, snapshot({ name: p.name, poolSize: p.poolSize }));
   }
   for (const a of equity.poolAdjustments) {
-    add('pool_adjustment', a.id, a.companyId, created({ date: a.date, shareCount: a.shareCount }));
+    add('pool_adjustment', a.id, a.companyId, snapshot({ date: a.date, shareCount: a.shareCount }));
   }
   for (const g of grants.grants as (typeof grant.$inferInsert)[]) {
     add(
       'grant',
       g.id,
       g.companyId,
-      created({
+      snapshot({
         stakeholderId: g.stakeholderId,
         planId: g.planId,
         quantity: g.quantity,
@@ -122,7 +113,7 @@ export function buildDemoAudit(args: {
       'grant_exercise',
       x.id,
       x.companyId,
-      created({ grant: x.grantId, date: x.date, quantity: x.quantity }),
+      snapshot({ grant: x.grantId, date: x.date, quantity: x.quantity }),
     );
   }
   for (const v of args.valuations) {
@@ -130,7 +121,7 @@ export function buildDemoAudit(args: {
       'valuation',
       v.id,
       v.companyId,
-      created({ effectiveDate: v.effectiveDate, purpose: v.purpose, method: v.method }),
+      snapshot({ effectiveDate: v.effectiveDate, purpose: v.purpose, method: v.method }),
     );
   }
   return rows;

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { findTextProblem, textProblem } from '../../contracts/text';
+import { findQueryProblem, findTextProblem } from '../../contracts/text';
 import type { AppEnv } from './context';
 import { AppError } from './errors';
 
@@ -13,12 +13,8 @@ const refuse = (field: string, message: string) =>
  * a NUL, a lone surrogate or a bell character is a 400 naming the field, never a database error.
  */
 export const refuseMalformedInput: MiddlewareHandler<AppEnv> = async (c, next) => {
-  for (const [key, value] of new URL(c.req.url).searchParams) {
-    const keyProblem = textProblem(key);
-    if (keyProblem) throw refuse('query', `parameter name ${keyProblem}`);
-    const problem = textProblem(value, { multiline: false });
-    if (problem) throw refuse(key, problem);
-  }
+  const inQuery = findQueryProblem(new URL(c.req.url).searchParams);
+  if (inQuery) throw refuse(inQuery.field, inQuery.message);
   if (/^application\/([\w.+-]+\+)?json\b/i.test(c.req.header('content-type') ?? '')) {
     let body: unknown;
     try {

@@ -22,7 +22,7 @@ export async function getCapTable({
   await checkCompany(db, actor.organizationId, input.companyId);
   const asOf = input.asOf ?? today();
   // A valuation derives its fully diluted shares from here inside its transaction.
-  const [people, classes, events, plans] = await concurrently(db, [
+  const [people, classes, events, plans, receipts] = await concurrently(db, [
     () =>
       db
         .select({
@@ -45,19 +45,21 @@ export async function getCapTable({
     // Only what the replay up to the date reads: no receipts, no later events.
     () => loadLedgerEvents(db, input.companyId, asOf),
     () => loadPlans(db, input.companyId),
+    // Receipts out by the date: a STAK's other shares back its receipt options (issue 11).
+    () =>
+      db
+        .select({
+          stakStakeholderId: depositaryReceipt.stakStakeholderId,
+          shareClassId: depositaryReceipt.shareClassId,
+          receiptCount: depositaryReceipt.receiptCount,
+          date: depositaryReceipt.date,
+        })
+        .from(depositaryReceipt)
+        .where(
+          and(eq(depositaryReceipt.companyId, input.companyId), lte(depositaryReceipt.date, asOf)),
+        ),
   ]);
   const grants = await awardsOf(db, input.companyId, asOf);
-  const receipts = await db
-    .select({
-      stakStakeholderId: depositaryReceipt.stakStakeholderId,
-      shareClassId: depositaryReceipt.shareClassId,
-      receiptCount: depositaryReceipt.receiptCount,
-      date: depositaryReceipt.date,
-    })
-    .from(depositaryReceipt)
-    .where(
-      and(eq(depositaryReceipt.companyId, input.companyId), lte(depositaryReceipt.date, asOf)),
-    );
   const table = buildCapTable({
     asOf,
     stakeholders: people.map((p) => ({

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   TRASH_RETENTION_DAYS,
   type CompanyContents,
@@ -129,6 +129,66 @@ function item(
   };
 }
 
+/** Trash listings of companies, by any condition. */
+function companyRows(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({
+      id: company.id,
+      name: company.companyName,
+      companyId: company.id,
+      companyName: company.companyName,
+      deletedAt: company.deletedAt,
+      deletedBy: company.deletedBy,
+      deletedByName: company.deletedByName,
+    })
+    .from(company)
+    .where(where);
+}
+
+/** Trash listings of stakeholders or plans, with their company, by any condition. */
+function childRows(
+  db: DbOrTx,
+  kind: 'stakeholder' | 'plan',
+  where: (table: typeof stakeholder | typeof equityPlan) => SQL | undefined,
+) {
+  const table = kind === 'stakeholder' ? stakeholder : equityPlan;
+  return db
+    .select({
+      id: table.id,
+      name: table.name,
+      companyId: company.id,
+      companyName: company.companyName,
+      deletedAt: table.deletedAt,
+      deletedBy: table.deletedBy,
+      deletedByName: table.deletedByName,
+    })
+    .from(table)
+    .innerJoin(company, eq(company.id, table.companyId))
+    .where(where(table));
+}
+
+/** Trash listings of grants, with their company, holder and plan, by any condition. */
+async function grantRows(db: DbOrTx, where: SQL | undefined) {
+  const rows = await db
+    .select({
+      id: grant.id,
+      quantity: grant.quantity,
+      stakeholderName: stakeholder.name,
+      planName: equityPlan.name,
+      companyId: company.id,
+      companyName: company.companyName,
+      deletedAt: grant.deletedAt,
+      deletedBy: grant.deletedBy,
+      deletedByName: grant.deletedByName,
+    })
+    .from(grant)
+    .innerJoin(company, eq(company.id, grant.companyId))
+    .innerJoin(stakeholder, eq(stakeholder.id, grant.stakeholderId))
+    .innerJoin(equityPlan, eq(equityPlan.id, grant.planId))
+    .where(where);
+  return rows.map((r) => ({ ...r, name: grantName(r.quantity, r.stakeholderName, r.planName) }));
+}
+
 /**
  * The workspace's trash, most recently deleted first: companies, and the stakeholders, plans and
  * grants deleted on their own (a grant that went with its stakeholder or plan comes back with it
@@ -137,75 +197,21 @@ function item(
 export async function listTrash({ db, actor }: ServiceArgs): Promise<TrashList> {
   const org = actor.organizationId;
   const [companies, stakeholders, plans, grants] = await concurrently(db, [
+    () => companyRows(db, and(eq(company.organizationId, org), isNotNull(company.deletedAt))),
     () =>
-      db
-        .select({
-          id: company.id,
-          name: company.companyName,
-          companyId: company.id,
-          companyName: company.companyName,
-          deletedAt: company.deletedAt,
-          deletedBy: company.deletedBy,
-          deletedByName: company.deletedByName,
-        })
-        .from(company)
-        .where(and(eq(company.organizationId, org), isNotNull(company.deletedAt))),
+      childRows(db, 'stakeholder', (t) => and(eq(t.organizationId, org), isNotNull(t.deletedAt))),
+    () => childRows(db, 'plan', (t) => and(eq(t.organizationId, org), isNotNull(t.deletedAt))),
     () =>
-      db
-        .select({
-          id: stakeholder.id,
-          name: stakeholder.name,
-          companyId: company.id,
-          companyName: company.companyName,
-          deletedAt: stakeholder.deletedAt,
-          deletedBy: stakeholder.deletedBy,
-          deletedByName: stakeholder.deletedByName,
-        })
-        .from(stakeholder)
-        .innerJoin(company, eq(company.id, stakeholder.companyId))
-        .where(and(eq(stakeholder.organizationId, org), isNotNull(stakeholder.deletedAt))),
-    () =>
-      db
-        .select({
-          id: equityPlan.id,
-          name: equityPlan.name,
-          companyId: company.id,
-          companyName: company.companyName,
-          deletedAt: equityPlan.deletedAt,
-          deletedBy: equityPlan.deletedBy,
-          deletedByName: equityPlan.deletedByName,
-        })
-        .from(equityPlan)
-        .innerJoin(company, eq(company.id, equityPlan.companyId))
-        .where(and(eq(equityPlan.organizationId, org), isNotNull(equityPlan.deletedAt))),
-    () =>
-      db
-        .select({
-          id: grant.id,
-          quantity: grant.quantity,
-          stakeholderName: stakeholder.name,
-          planName: equityPlan.name,
-          companyId: company.id,
-          companyName: company.companyName,
-          deletedAt: grant.deletedAt,
-          deletedBy: grant.deletedBy,
-          deletedByName: grant.deletedByName,
-        })
-        .from(grant)
-        .innerJoin(company, eq(company.id, grant.companyId))
-        .innerJoin(stakeholder, eq(stakeholder.id, grant.stakeholderId))
-        .innerJoin(equityPlan, eq(equityPlan.id, grant.planId))
-        .where(
-          and(eq(grant.organizationId, org), isNotNull(grant.deletedAt), isNull(grant.trashedWith)),
-        ),
+      grantRows(
+        db,
+        and(eq(grant.organizationId, org), isNotNull(grant.deletedAt), isNull(grant.trashedWith)),
+      ),
   ]);
   const items = [
     ...companies.map((r) => item('company', r)),
     ...stakeholders.map((r) => item('stakeholder', r)),
     ...plans.map((r) => item('plan', r)),
-    ...grants.map((r) =>
-      item('grant', { ...r, name: grantName(r.quantity, r.stakeholderName, r.planName) }),
-    ),
+    ...grants.map((r) => item('grant', r)),
   ].sort((a, b) => (a.deletedAt < b.deletedAt ? 1 : a.deletedAt > b.deletedAt ? -1 : 0));
   return { items };
 }
@@ -249,21 +255,16 @@ export async function restoreItem({
   return db.transaction(async (tx) => {
     const { kind, id } = input;
     await lockTrashed(tx, actor.organizationId, kind, id);
+    // The listing (read before the change) names the item and its company for the audit row.
     const listed = await describe(tx, kind, id);
-    let companyId: string;
-    let name: string;
     if (kind === 'company') {
-      const [row] = await tx.update(company).set(restored).where(eq(company.id, id)).returning();
-      companyId = row!.id;
-      name = row!.companyName;
+      await tx.update(company).set(restored).where(eq(company.id, id));
     } else if (kind === 'stakeholder') {
       const [row] = await tx.select().from(stakeholder).where(eq(stakeholder.id, id));
       const c = await companyOf(tx, row!.companyId);
       if (c.deletedAt) throw parentInTrash(`Stakeholder ${row!.name}`, `company ${c.name}`);
       await tx.update(stakeholder).set(restored).where(eq(stakeholder.id, id));
       await restoreGrantsWith(tx, id);
-      companyId = c.id;
-      name = row!.name;
     } else if (kind === 'plan') {
       const [row] = await tx.select().from(equityPlan).where(eq(equityPlan.id, id));
       const c = await companyOf(tx, row!.companyId);
@@ -285,8 +286,6 @@ export async function restoreItem({
         );
       await tx.update(equityPlan).set(restored).where(eq(equityPlan.id, id));
       await restoreGrantsWith(tx, id);
-      companyId = c.id;
-      name = row!.name;
     } else {
       const [row] = await tx
         .select({
@@ -309,16 +308,14 @@ export async function restoreItem({
         .update(grant)
         .set({ ...restored, trashedWith: null })
         .where(eq(grant.id, id));
-      companyId = c.id;
-      name = grantName(row!.g.quantity, row!.stakeholderName, row!.planName);
     }
     await recordAudit(tx, {
       actor,
       action: 'restore',
       entityType: ENTITY[kind],
       entityId: id,
-      companyId,
-      changes: { name: { from: null, to: name } },
+      companyId: listed.companyId,
+      changes: { name: { from: null, to: listed.name } },
     });
     return listed;
   });
@@ -357,49 +354,13 @@ async function restoreGrantsWith(tx: DbOrTx, parentId: string) {
 
 /** The trash listing of one item (read before it changes). */
 async function describe(tx: DbOrTx, kind: TrashKind, id: string): Promise<TrashItem> {
-  if (kind === 'company') {
-    const [r] = await tx.select().from(company).where(eq(company.id, id));
-    return item('company', {
-      ...r!,
-      name: r!.companyName,
-      companyId: r!.id,
-      companyName: r!.companyName,
-    });
-  }
-  if (kind === 'grant') {
-    const [r] = await tx
-      .select({
-        g: grant,
-        stakeholderName: stakeholder.name,
-        planName: equityPlan.name,
-        companyName: company.companyName,
-      })
-      .from(grant)
-      .innerJoin(company, eq(company.id, grant.companyId))
-      .innerJoin(stakeholder, eq(stakeholder.id, grant.stakeholderId))
-      .innerJoin(equityPlan, eq(equityPlan.id, grant.planId))
-      .where(eq(grant.id, id));
-    return item('grant', {
-      ...r!.g,
-      name: grantName(r!.g.quantity, r!.stakeholderName, r!.planName),
-      companyName: r!.companyName,
-    });
-  }
-  const table = kind === 'stakeholder' ? stakeholder : equityPlan;
-  const [r] = await tx
-    .select({
-      id: table.id,
-      name: table.name,
-      companyId: table.companyId,
-      companyName: company.companyName,
-      deletedAt: table.deletedAt,
-      deletedBy: table.deletedBy,
-      deletedByName: table.deletedByName,
-    })
-    .from(table)
-    .innerJoin(company, eq(company.id, table.companyId))
-    .where(eq(table.id, id));
-  return item(kind, r!);
+  const [row] =
+    kind === 'company'
+      ? await companyRows(tx, eq(company.id, id))
+      : kind === 'grant'
+        ? await grantRows(tx, eq(grant.id, id))
+        : await childRows(tx, kind, (t) => eq(t.id, id));
+  return item(kind, row!);
 }
 
 /**
