@@ -168,4 +168,25 @@ export default defineConfig(
     rules: reactHooks.configs.flat.recommended.rules,
     languageOptions: { globals: { ...globals.browser } },
   },
+  {
+    // sonner loads after start-up, out of the initial bundle (decision 005, issue 12 amendment).
+    name: 'esop/web-lazy-toaster',
+    files: ['src/web/**/*.{js,ts,tsx}'],
+    ignores: ['src/web/components/toaster.tsx', 'src/web/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'sonner',
+              allowTypeImports: true,
+              message:
+                'Import `toast` from src/web/lib/toast.ts: it queues toasts until the lazily loaded toaster is ready, keeping sonner out of the initial JS.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { catalogs } from './scripts/vite-catalogs';
 
 // API integration tests run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is
 // set (CI sets it). Each test file gets its own database.
@@ -10,16 +11,20 @@ const PGLITE_ONLY = [
   'test/api/lifecycle.test.ts',
   'test/api/backup.test.ts',
   'test/api/backup-snapshot.test.ts',
+  // Runs the migrations on a PGlite of its own, whatever the project.
+  'test/api/migration-legal-forms.test.ts',
 ];
 const POSTGRES_ONLY = ['test/api/backup-postgres.test.ts'];
 
 const apiProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
+  // Some compare the server with the browser's own code, which imports the catalogs.
+  plugins: [catalogs()],
   test: {
     name,
     include: ['test/api/**/*.test.ts', ...redisTests],
     exclude,
     environment: 'node',
-    setupFiles: ['test/support/setup.ts'],
+    setupFiles: ['test/support/setup.ts', 'test/support/web-language.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env,
@@ -31,11 +36,13 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        // Web modules import the compiled catalogs (`virtual:catalogs`, decision 018).
+        plugins: [catalogs()],
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['test/support/setup.ts'],
+          setupFiles: ['test/support/setup.ts', 'test/support/web-language.ts'],
         },
       },
       apiProject('api', { TEST_DB: 'pglite' }, POSTGRES_ONLY),

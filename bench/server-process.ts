@@ -61,6 +61,9 @@ export function spawnBuiltServer(opts: {
     AUTH_RATE_LIMIT: 'off',
     LOG_LEVEL: 'warn',
     BETTER_AUTH_SECRET: benchSecret,
+    // Production refuses to start without SMTP_URL; the bench sends no mail (the transport is
+    // created at the first one), so a closed port on loopback does.
+    SMTP_URL: 'smtp://127.0.0.1:9',
   };
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   const startedAt = performance.now();

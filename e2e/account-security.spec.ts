@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { generateSync } from 'otplib';
 import { addVirtualAuthenticator, createVerifiedUser, signIn } from './support/auth';
 
@@ -90,7 +91,7 @@ test('API keys: create, use, revoke', async ({ page, baseURL }) => {
   await expect(dialog.getByText(/together, or none/).first()).toBeVisible();
   await dialog.getByLabel('Remaining uses').fill('');
   await dialog.getByLabel('Metadata (JSON object)').fill('{"integration": "payroll"}');
-  await dialog.getByLabel('company: read').check();
+  await dialog.getByRole('checkbox', { name: 'Companies: read', exact: true }).check();
   await dialog.getByRole('button', { name: 'Create key' }).click();
 
   const shown = page.getByRole('dialog', { name: 'Your new API key' });

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createVerifiedUser, signIn } from './support/auth';
 import { linkIn, waitForMail } from './support/mail';
 import { TEST_PASSWORD, type TestUser } from './support/users';

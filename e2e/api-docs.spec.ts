@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createVerifiedUser } from './support/auth';
 
 // The interactive API reference (issue 11): bundled Swagger UI under a strict CSP, public.

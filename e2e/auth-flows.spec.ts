@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { generate } from 'otplib';
 import { codeFromSubject, createVerifiedUser, enableTotp, toast } from './support/auth';
 import { linkIn, waitForMail } from './support/mail';

@@ -1,6 +1,29 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import {
+  formatInteger,
+  formatIsoDate,
+  formatMoney,
+  formatPercent,
+} from '../src/contracts/i18n/format';
 import { createVerifiedUser, signIn, toast } from './support/auth';
+import { T, testLanguage } from './support/i18n';
+
+/**
+ * A line of the cap table CSV as the server writes it in the test's language: Dutch Excel reads
+ * semicolons and decimal commas, English commas and points.
+ */
+function csvRow(...cells: (string | number)[]): string {
+  const dutch = testLanguage().startsWith('nl');
+  return cells
+    .map((cell) =>
+      dutch && typeof cell === 'string' ? cell.replace(/^(\d+)\.(\d+)$/, '$1,$2') : cell,
+    )
+    .join(dutch ? ';' : ',');
+}
+const csvGroup = (group: string) => T(`server.capTableExport.group.${group}`);
+const csvPool = (name: string) => T('server.capTableExport.pool', { name });
 
 /**
  * Issue 4's journey: a BV with founders and a STAK; a share class, issues with share numbers, a
@@ -25,8 +48,29 @@ function cells(row: Locator) {
   return row.getByRole('cell');
 }
 
+/** Numbers, amounts and dates as the test browser's language writes them. */
+const count = (n: number) => formatInteger(testLanguage(), n);
+const percent = (p: string) => formatPercent(testLanguage(), p, { minFraction: 4 });
+const date = (iso: string) => formatIsoDate(testLanguage(), iso);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A row whose header starts with `text`. */
+const startingWith = (text: string) => new RegExp(`^${escape(text)}`);
+
+/** A stakeholder as the register's selects name them: "Anna de Vries (Founder)". */
+function holder(name: string, relationship: 'founder' | 'employee' | 'stak') {
+  return `${name} (${T(`stakeholders.relationship.${relationship}`)})`;
+}
+
 /** "—" cells carry a hidden "none" for screen readers. */
-const none = /^—\s*none$/;
+const none = () => new RegExp(`^—\\s*${escape(T('cap-table.none'))}$`);
+
+/** A cap table row's cells: counts (null for "—") and the fully diluted percentage. */
+function figures(counts: (number | null)[], fullyDilutedPercent: string | null) {
+  return [
+    ...counts.map((n) => (n === null ? none() : count(n))),
+    fullyDilutedPercent === null ? none() : percent(fullyDilutedPercent),
+  ];
+}
 
 test('cap table: classes, register, receipts, pool, as-of date and CSV export', async ({
   page,
@@ -58,40 +102,50 @@ test('cap table: classes, register, receipts, pool, as-of date and CSV export', 
     ).id;
   });
 
-  const capTable = page.getByRole('region', { name: 'Cap table', exact: true });
-  const register = page.getByRole('region', { name: 'Shareholders’ register' });
-  const receipts = page.getByRole('region', { name: 'Depositary receipts' });
-  const table = page.getByRole('table', { name: 'Cap table' });
+  const capTable = page.getByRole('region', { name: T('cap-table.capTable.title'), exact: true });
+  const register = page.getByRole('region', { name: T('cap-table.register.title') });
+  const receipts = page.getByRole('region', { name: T('cap-table.receipts.title') });
+  const table = page.getByRole('table', { name: T('cap-table.table.label') });
+  const events = register.getByRole('table', { name: T('cap-table.register.label') });
+  const totalRow = () => table.getByRole('row', { name: startingWith(T('cap-table.table.total')) });
+  const poolRow = (plan: string) =>
+    table.getByRole('row', { name: startingWith(T('cap-table.table.pool', { name: plan })) });
 
   await test.step('the Cap table tab starts empty and asks for a share class', async () => {
     await page.goto(`/companies/${companyId}`);
     await page
-      .getByRole('navigation', { name: 'Company' })
-      .getByRole('link', { name: 'Cap table' })
+      .getByRole('navigation', { name: T('companies.nav.label') })
+      .getByRole('link', { name: T('companies.nav.capTable') })
       .click();
     await expect(page).toHaveURL(/\/cap-table$/);
-    await expect(capTable.getByRole('heading', { name: 'No shares yet' })).toBeVisible();
-    await expect(register.getByRole('heading', { name: 'The register is empty' })).toBeVisible();
+    await expect(
+      capTable.getByRole('heading', { name: T('cap-table.capTable.empty.title') }),
+    ).toBeVisible();
+    await expect(
+      register.getByRole('heading', { name: T('cap-table.register.empty.title') }),
+    ).toBeVisible();
   });
 
   await test.step('create a share class', async () => {
-    await capTable.getByRole('button', { name: 'Add a share class first' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New share class' });
-    await dialog.getByLabel('Name', { exact: true }).fill('Ordinary');
-    // A Dutch decimal comma is accepted.
-    await dialog.getByLabel('Nominal value').fill('0,01');
-    await dialog.getByRole('button', { name: 'Create share class' }).click();
-    await expect(toast(page, 'Share class Ordinary created')).toBeVisible();
+    await capTable.getByRole('button', { name: T('cap-table.addShareClassFirst') }).click();
+    const dialog = page.getByRole('dialog', { name: T('cap-table.shareClasses.dialog.new') });
+    await dialog.getByLabel(T('cap-table.shareClassForm.name'), { exact: true }).fill('Ordinary');
+    // A decimal comma is accepted (in English too, as typed on a keypad).
+    await dialog.getByLabel(T('cap-table.shareClassForm.nominalValue')).fill('0,01');
+    await dialog.getByRole('button', { name: T('cap-table.shareClasses.create') }).click();
+    await expect(
+      toast(page, T('cap-table.shareClasses.toast.created', { name: 'Ordinary' })),
+    ).toBeVisible();
     await expect(dialog).toBeHidden();
-    const row = page.getByRole('table', { name: 'Share classes' }).getByRole('row', {
-      name: /^Ordinary/,
-    });
-    await expect(row).toContainText('EUR 0.01');
-    await expect(row).toContainText('Non-participating');
+    const row = page
+      .getByRole('table', { name: T('cap-table.shareClasses.title') })
+      .getByRole('row', { name: /^Ordinary/ });
+    await expect(row).toContainText(formatMoney(testLanguage(), '0.01', 'EUR'));
+    await expect(row).toContainText(T('cap-table.shareClasses.participation.none'));
   });
 
   async function recordEvent(
-    action: 'Issue shares' | 'Transfer',
+    type: 'issue' | 'transfer',
     fields: {
       date: string;
       from?: string;
@@ -101,220 +155,228 @@ test('cap table: classes, register, receipts, pool, as-of date and CSV export', 
       last: string;
     },
   ) {
+    const action = T(`cap-table.register.action.${type}`);
     await register.getByRole('button', { name: action, exact: true }).first().click();
     const dialog = page.getByRole('dialog', { name: action, exact: true });
-    await dialog.getByLabel('Date', { exact: true }).fill(fields.date);
+    await dialog.getByLabel(T('cap-table.field.date'), { exact: true }).fill(fields.date);
     // The only class is chosen already.
-    await expect(dialog.getByLabel('Share class')).toHaveValue(/.+/);
+    await expect(dialog.getByLabel(T('cap-table.field.shareClass'))).toHaveValue(/.+/);
     if (fields.from)
-      await dialog.getByLabel('From stakeholder').selectOption({ label: fields.from });
-    await dialog.getByLabel('To stakeholder').selectOption({ label: fields.to });
-    await dialog.getByLabel('Share count').fill(fields.count);
-    await dialog.getByLabel('First share number').fill(fields.first);
+      await dialog.getByLabel(T('cap-table.shareEvent.from')).selectOption({ label: fields.from });
+    await dialog.getByLabel(T('cap-table.shareEvent.to')).selectOption({ label: fields.to });
+    await dialog.getByLabel(T('cap-table.shareEvent.shareCount')).fill(fields.count);
+    const first = dialog.getByLabel(T('cap-table.shareEvent.firstNumber'));
+    if (type === 'issue') {
+      // An issue starts at the class's next free number (issue 12): the register's suggestion.
+      await expect(first).toHaveValue(fields.first);
+    } else {
+      await first.fill(fields.first);
+    }
     // The last number follows first + count − 1.
-    await expect(dialog.getByLabel('Last share number')).toHaveValue(fields.last);
-    await dialog.getByLabel('Deed date').fill(fields.date);
-    await dialog.getByLabel('Notary').fill('mr. J. de Notaris');
+    await expect(dialog.getByLabel(T('cap-table.shareEvent.lastNumber'))).toHaveValue(fields.last);
+    await dialog.getByLabel(T('cap-table.shareEvent.deedDate')).fill(fields.date);
+    await dialog.getByLabel(T('cap-table.shareEvent.notary')).fill('mr. J. de Notaris');
     await dialog.getByRole('button', { name: action, exact: true }).click();
     return dialog;
   }
 
   await test.step('issue shares with share numbers to both founders', async () => {
-    let dialog = await recordEvent('Issue shares', {
+    let dialog = await recordEvent('issue', {
       date: '2024-01-01',
-      to: 'Anna de Vries (Founder)',
+      to: holder('Anna de Vries', 'founder'),
       count: '6,000',
       first: '1',
       last: '6000',
     });
-    await expect(toast(page, 'Register event recorded')).toBeVisible();
+    await expect(toast(page, T('cap-table.register.toast.recorded'))).toBeVisible();
     await expect(dialog).toBeHidden();
-    dialog = await recordEvent('Issue shares', {
+    dialog = await recordEvent('issue', {
       date: '2024-01-01',
-      to: 'Bart Jansen (Founder)',
+      to: holder('Bart Jansen', 'founder'),
       count: '4000',
       first: '6001',
       last: '10000',
     });
     await expect(dialog).toBeHidden();
-    const events = register.getByRole('table', { name: 'Shareholders register' });
     await expect(events.getByRole('row')).toHaveCount(3);
     await expect(events.getByRole('row').nth(1)).toContainText('Anna de Vries');
-    await expect(events.getByRole('row').nth(1)).toContainText('1–6,000');
-    await expect(events.getByRole('row').nth(2)).toContainText('6,001–10,000');
+    await expect(events.getByRole('row').nth(1)).toContainText(`${count(1)}–${count(6000)}`);
+    await expect(events.getByRole('row').nth(2)).toContainText(`${count(6001)}–${count(10_000)}`);
   });
 
   await test.step('transfer 1,000 numbered shares from Anna to the STAK', async () => {
-    const dialog = await recordEvent('Transfer', {
+    const dialog = await recordEvent('transfer', {
       date: '2024-06-01',
-      from: 'Anna de Vries (Founder)',
-      to: 'STAK Acme (STAK)',
+      from: holder('Anna de Vries', 'founder'),
+      to: holder('STAK Acme', 'stak'),
       count: '1000',
       first: '1',
       last: '1000',
     });
     await expect(dialog).toBeHidden();
-    const transfer = register
-      .getByRole('table', { name: 'Shareholders register' })
-      .getByRole('row')
-      .nth(3);
-    await expect(transfer).toContainText('Transfer');
+    const transfer = events.getByRole('row').nth(3);
+    await expect(transfer).toContainText(T('cap-table.register.type.transfer'));
     await expect(transfer).toContainText('STAK Acme');
-    await expect(transfer).toContainText('1–1,000');
+    await expect(transfer).toContainText(`${count(1)}–${count(1000)}`);
   });
 
   await test.step('an over-transfer is refused with INSUFFICIENT_SHARES on the count', async () => {
-    const dialog = await recordEvent('Transfer', {
+    const dialog = await recordEvent('transfer', {
       date: '2024-07-01',
-      from: 'Anna de Vries (Founder)',
-      to: 'Bart Jansen (Founder)',
+      from: holder('Anna de Vries', 'founder'),
+      to: holder('Bart Jansen', 'founder'),
       count: '6000',
       first: '1001',
       last: '7000',
     });
     const message =
       'Anna de Vries holds 5,000 Ordinary shares on 2024-07-01, fewer than the 6,000 this needs';
-    await expect(dialog.getByLabel('Share count')).toHaveAttribute('aria-invalid', 'true');
-    await expect(dialog.getByLabel('Share count')).toHaveAccessibleDescription(message);
+    const shareCount = dialog.getByLabel(T('cap-table.shareEvent.shareCount'));
+    await expect(shareCount).toHaveAttribute('aria-invalid', 'true');
+    await expect(shareCount).toHaveAccessibleDescription(message);
     await expect(toast(page, message)).toBeVisible();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: T('common.cancel') }).click();
     await expect(dialog).toBeHidden();
-    await expect(
-      register.getByRole('table', { name: 'Shareholders register' }).getByRole('row'),
-    ).toHaveCount(4);
+    await expect(events.getByRole('row')).toHaveCount(4);
   });
 
   await test.step('edit an event; a deletion that later events depend on is refused', async () => {
-    const events = register.getByRole('table', { name: 'Shareholders register' });
+    const event = (type: string, shares: number, iso: string) => ({
+      type,
+      count: count(shares),
+      className: 'Ordinary',
+      date: date(iso),
+    });
     await events
-      .getByRole('button', { name: 'Edit this transfer of 1,000 Ordinary shares on 1 Jun 2024' })
+      .getByRole('button', {
+        name: T('cap-table.register.editEvent', event('transfer', 1000, '2024-06-01')),
+      })
       .click();
-    const dialog = page.getByRole('dialog', { name: 'Edit transfer of shares' });
-    await expect(dialog.getByLabel('Share count')).toHaveValue('1000');
-    await dialog.getByLabel('Notary').fill('mr. A. van der Akte');
-    await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await expect(toast(page, 'Register event updated')).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: T('cap-table.register.editTitle.transfer') });
+    await expect(dialog.getByLabel(T('cap-table.shareEvent.shareCount'))).toHaveValue('1000');
+    await dialog.getByLabel(T('cap-table.shareEvent.notary')).fill('mr. A. van der Akte');
+    await dialog.getByRole('button', { name: T('cap-table.saveChanges') }).click();
+    await expect(toast(page, T('cap-table.register.toast.updated'))).toBeVisible();
     await expect(events.getByRole('row').nth(3)).toContainText('mr. A. van der Akte');
 
     // Without Anna's issue her transfer to the STAK would take shares she never had.
     await events
-      .getByRole('button', { name: 'Delete this issue of 6,000 Ordinary shares on 1 Jan 2024' })
+      .getByRole('button', {
+        name: T('cap-table.register.deleteEvent', event('issue', 6000, '2024-01-01')),
+      })
       .click();
-    const confirm = page.getByRole('alertdialog', { name: 'Delete this register event?' });
-    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('alertdialog', { name: T('cap-table.register.deleteTitle') });
+    await confirm.getByRole('button', { name: T('cap-table.delete'), exact: true }).click();
     await expect(
       toast(page, /^Anna de Vries holds 0 Ordinary shares on 2024-06-01, fewer than the 1,000/),
     ).toBeVisible();
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.getByRole('button', { name: T('common.cancel') }).click();
     await expect(events.getByRole('row')).toHaveCount(4);
 
     // Nor can a class in use be deleted.
     await page
-      .getByRole('table', { name: 'Share classes' })
-      .getByRole('button', { name: 'Delete Ordinary' })
+      .getByRole('table', { name: T('cap-table.shareClasses.title') })
+      .getByRole('button', { name: T('cap-table.shareClasses.deleteNamed', { name: 'Ordinary' }) })
       .click();
-    const confirmClass = page.getByRole('alertdialog', { name: 'Delete share class Ordinary?' });
-    await confirmClass.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirmClass = page.getByRole('alertdialog', {
+      name: T('cap-table.shareClasses.deleteTitle', { name: 'Ordinary' }),
+    });
+    await confirmClass.getByRole('button', { name: T('cap-table.delete'), exact: true }).click();
     await expect(
       toast(page, /^Share class Ordinary cannot be deleted: 3 register event/),
     ).toBeVisible();
-    await confirmClass.getByRole('button', { name: 'Cancel' }).click();
+    await confirmClass.getByRole('button', { name: T('common.cancel') }).click();
   });
 
   await test.step('depositary receipts on the STAK’s shares', async () => {
-    await receipts.getByRole('button', { name: 'Add receipts' }).click();
-    let dialog = page.getByRole('dialog', { name: 'Add depositary receipts' });
-    await expect(dialog.getByLabel('STAK', { exact: true })).toHaveValue(ids.stak!);
-    await dialog.getByLabel('Receipt holder').selectOption({ label: 'Eva Werknemer (Employee)' });
-    await dialog.getByLabel('Number of receipts').fill('400');
-    await dialog.getByLabel('Date', { exact: true }).fill('2024-07-01');
-    await dialog.getByRole('button', { name: 'Add receipts' }).click();
-    await expect(toast(page, 'Receipts added')).toBeVisible();
+    const add = T('cap-table.receipts.add');
+    await receipts.getByRole('button', { name: add }).click();
+    let dialog = page.getByRole('dialog', { name: T('cap-table.receipts.dialog.add') });
+    await expect(dialog.getByLabel(T('cap-table.receipts.form.stak'), { exact: true })).toHaveValue(
+      ids.stak!,
+    );
+    await dialog
+      .getByLabel(T('cap-table.receipts.form.holder'))
+      .selectOption({ label: holder('Eva Werknemer', 'employee') });
+    await dialog.getByLabel(T('cap-table.receipts.form.count')).fill('400');
+    await dialog.getByLabel(T('cap-table.field.date'), { exact: true }).fill('2024-07-01');
+    await dialog.getByRole('button', { name: add }).click();
+    await expect(toast(page, T('cap-table.receipts.toast.added'))).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    const summary = receipts.getByRole('table', { name: 'Receipts out per STAK and class' });
+    const summary = receipts.getByRole('table', { name: T('cap-table.receipts.summary.label') });
     await expect(cells(summary.getByRole('row', { name: /^STAK Acme/ }))).toHaveText([
       'Ordinary',
-      '1,000',
-      '400',
-      '600',
+      count(1000),
+      count(400),
+      count(600),
     ]);
 
     // More receipts than the STAK has shares: refused, with the server's message on the count.
-    await receipts.getByRole('button', { name: 'Add receipts' }).click();
-    dialog = page.getByRole('dialog', { name: 'Add depositary receipts' });
-    await dialog.getByLabel('Receipt holder').selectOption({ label: 'Anna de Vries (Founder)' });
-    await dialog.getByLabel('Number of receipts').fill('700');
-    await dialog.getByLabel('Date', { exact: true }).fill('2024-07-01');
-    await dialog.getByRole('button', { name: 'Add receipts' }).click();
-    await expect(dialog.getByLabel('Number of receipts')).toHaveAccessibleDescription(
+    await receipts.getByRole('button', { name: add }).click();
+    dialog = page.getByRole('dialog', { name: T('cap-table.receipts.dialog.add') });
+    await dialog
+      .getByLabel(T('cap-table.receipts.form.holder'))
+      .selectOption({ label: holder('Anna de Vries', 'founder') });
+    await dialog.getByLabel(T('cap-table.receipts.form.count')).fill('700');
+    await dialog.getByLabel(T('cap-table.field.date'), { exact: true }).fill('2024-07-01');
+    await dialog.getByRole('button', { name: add }).click();
+    await expect(dialog.getByLabel(T('cap-table.receipts.form.count'))).toHaveAccessibleDescription(
       'STAK Acme would have 1,100 depositary receipts out on Ordinary shares but holds only 1,000 on 2024-07-01',
     );
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: T('common.cancel') }).click();
     await expect(
-      receipts.getByRole('table', { name: 'Depositary receipts' }).getByRole('row'),
+      receipts.getByRole('table', { name: T('cap-table.receipts.title') }).getByRole('row'),
     ).toHaveCount(2);
   });
 
   await test.step('an options-on-receipts plan with a pool of 2,000 (Plans tab)', async () => {
-    const tabs = page.getByRole('navigation', { name: 'Company' });
-    await tabs.getByRole('link', { name: 'Plans' }).click();
-    await page.getByRole('button', { name: 'New plan' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New plan' });
-    await dialog.getByLabel('Name', { exact: true }).fill('STAK Option Plan 2024');
+    const tabs = page.getByRole('navigation', { name: T('companies.nav.label') });
+    await tabs.getByRole('link', { name: T('companies.nav.plans') }).click();
+    await page.getByRole('button', { name: T('plans.new') }).click();
+    const dialog = page.getByRole('dialog', { name: T('plans.new') });
+    await dialog.getByLabel(T('plans.form.name'), { exact: true }).fill('STAK Option Plan 2024');
     await dialog
-      .getByLabel('Plan type', { exact: true })
-      .selectOption({ label: 'Options on depositary receipts' });
-    await expect(dialog.getByLabel('STAK', { exact: true })).toHaveValue(ids.stak!);
-    await dialog.getByLabel('Pool size', { exact: true }).fill('2,000');
-    await dialog.getByLabel('Board approval date', { exact: true }).fill('2024-06-15');
-    await dialog.getByRole('button', { name: 'Create plan' }).click();
-    await expect(toast(page, 'Plan STAK Option Plan 2024 created')).toBeVisible();
-    await tabs.getByRole('link', { name: 'Cap table' }).click();
+      .getByLabel(T('plans.form.planType'), { exact: true })
+      .selectOption({ label: T('plans.type.receipt_options') });
+    await expect(dialog.getByLabel(T('plans.form.stak'), { exact: true })).toHaveValue(ids.stak!);
+    await dialog.getByLabel(T('plans.form.poolSize'), { exact: true }).fill('2,000');
+    await dialog.getByLabel(T('plans.form.boardApproval'), { exact: true }).fill('2024-06-15');
+    await dialog.getByRole('button', { name: T('plans.dialog.create') }).click();
+    await expect(
+      toast(page, T('plans.toast.created', { name: 'STAK Option Plan 2024' })),
+    ).toBeVisible();
+    await tabs.getByRole('link', { name: T('companies.nav.capTable') }).click();
     await expect(page).toHaveURL(/\/cap-table$/);
   });
 
   await test.step('read the cap table today', async () => {
-    await expect(cells(table.getByRole('row', { name: /^Anna de Vries/ }))).toHaveText([
-      '5,000',
-      '0',
-      '0',
-      '5,000',
-      '43.8596%',
-    ]);
-    await expect(cells(table.getByRole('row', { name: /^Bart Jansen/ }))).toHaveText([
-      '4,000',
-      '0',
-      '0',
-      '4,000',
-      '35.0877%',
-    ]);
+    const anna = table.getByRole('row', { name: /^Anna de Vries/ });
+    await expect(cells(anna)).toHaveText(figures([5000, 0, 0, 5000], '43.8596'));
+    const bart = table.getByRole('row', { name: /^Bart Jansen/ });
+    await expect(cells(bart)).toHaveText(figures([4000, 0, 0, 4000], '35.0877'));
     // The STAK's 600 shares without receipts out back the options pool: counted once, in the pool.
     const stakRow = table.getByRole('row', { name: /^STAK Acme/ });
-    await expect(cells(stakRow)).toHaveText(['1,000', '0', '0', '400', '3.5088%']);
+    await expect(cells(stakRow)).toHaveText(figures([1000, 0, 0, 400], '3.5088'));
     await expect(stakRow.getByRole('rowheader')).toContainText(
-      '600 shares back receipt options and their pool',
+      T('cap-table.table.heldForPlans', { count: count(600) }),
     );
-    await expect(
-      cells(table.getByRole('row', { name: /^STAK Option Plan 2024 — unallocated pool/ })),
-    ).toHaveText([none, none, none, '2,000', '17.5439%']);
-    await expect(cells(table.getByRole('row', { name: /^Total/ }))).toHaveText([
-      '10,000',
-      '0',
-      '0',
-      '11,400',
-      '100.0000%',
-    ]);
+    await expect(cells(poolRow('STAK Option Plan 2024'))).toHaveText(
+      figures([null, null, null, 2000], '17.5439'),
+    );
+    await expect(cells(totalRow())).toHaveText(figures([10_000, 0, 0, 11_400], '100.0000'));
 
-    const chart = capTable.getByRole('img', { name: 'Fully diluted ownership by holder group' });
+    const chart = capTable.getByRole('img', { name: T('cap-table.chart.title') });
     await expect(chart).toBeVisible();
-    const legend = capTable.getByRole('list', { name: 'Holder groups' });
-    await expect(legend.getByRole('listitem').filter({ hasText: 'Founders' })).toHaveText(
-      /Founders\s*9,000\s*78\.9474%/,
-    );
-    await expect(legend.getByRole('listitem').filter({ hasText: 'Unallocated pool' })).toHaveText(
-      /Unallocated pool\s*2,000\s*17\.5438%/,
-    );
+    const legend = capTable.getByRole('list', { name: T('cap-table.chart.legend') });
+    const group = (key: string, shares: number, share: string) => {
+      const name = T(key);
+      return expect(legend.getByRole('listitem').filter({ hasText: name })).toHaveText(
+        new RegExp(`${escape(name)}\\s*${escape(count(shares))}\\s*${escape(percent(share))}`),
+      );
+    };
+    await group('cap-table.group.founders', 9000, '78.9474');
+    await group('cap-table.group.pool', 2000, '17.5438');
   });
 
   await test.step('on a phone the tables scroll sideways, not the page', async () => {
@@ -327,68 +389,65 @@ test('cap table: classes, register, receipts, pool, as-of date and CSV export', 
   });
 
   await test.step('before the transfer (and the plan) the numbers differ', async () => {
-    await capTable.getByLabel('As of').fill('2024-03-01');
+    // The date field reads ISO dates in every language.
+    await capTable.getByLabel(T('cap-table.asOf.label')).fill('2024-03-01');
     await expect(page).toHaveURL(/[?&]asOf=2024-03-01/);
-    await expect(cells(table.getByRole('row', { name: /^Anna de Vries/ }))).toHaveText([
-      '6,000',
-      '0',
-      '0',
-      '6,000',
-      '60.0000%',
-    ]);
-    await expect(cells(table.getByRole('row', { name: /^Bart Jansen/ }))).toHaveText([
-      '4,000',
-      '0',
-      '0',
-      '4,000',
-      '40.0000%',
-    ]);
+    const anna = table.getByRole('row', { name: /^Anna de Vries/ });
+    await expect(cells(anna)).toHaveText(figures([6000, 0, 0, 6000], '60.0000'));
+    const bart = table.getByRole('row', { name: /^Bart Jansen/ });
+    await expect(cells(bart)).toHaveText(figures([4000, 0, 0, 4000], '40.0000'));
     await expect(table.getByRole('row', { name: /^STAK Acme/ })).toHaveCount(0);
     // The board approved the pool on 2024-06-15: nothing reserved yet.
-    await expect(
-      cells(table.getByRole('row', { name: /^STAK Option Plan 2024 — unallocated pool/ })),
-    ).toHaveText([none, none, none, '0', '0.0000%']);
-    await expect(cells(table.getByRole('row', { name: /^Total/ }))).toHaveText([
-      '10,000',
-      '0',
-      '0',
-      '10,000',
-      '100.0000%',
-    ]);
+    await expect(cells(poolRow('STAK Option Plan 2024'))).toHaveText(
+      figures([null, null, null, 0], '0.0000'),
+    );
+    await expect(cells(totalRow())).toHaveText(figures([10_000, 0, 0, 10_000], '100.0000'));
   });
 
   await test.step('export the CSV of that date', async () => {
     const downloading = page.waitForEvent('download');
-    await capTable.getByRole('button', { name: 'Export CSV' }).click();
+    await capTable.getByRole('button', { name: T('cap-table.export.button') }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toBe('cap-table-2024-03-01.csv');
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(
+        `^${T('server.capTableExport.fileName')}-acme-equity-bv-[a-z0-9]+-2024-03-01\\.csv$`,
+      ),
+    );
     const csv = (await readFile((await download.path())!, 'utf8')).trim().split(/\r?\n/);
     expect(csv).toEqual([
-      'Holder,Group,Ordinary,Awards vested,Awards unvested,Fully diluted,Fully diluted %',
-      'Anna de Vries,founders,6000,0,0,6000,60.0000',
-      'Bart Jansen,founders,4000,0,0,4000,40.0000',
-      'STAK Option Plan 2024 (unallocated pool),pool,,,,0,0.0000',
-      'Total,,10000,,,10000,100.0000',
+      csvRow(
+        T('server.capTableExport.holder'),
+        T('server.capTableExport.groupColumn'),
+        'Ordinary',
+        T('server.capTableExport.awardsVested'),
+        T('server.capTableExport.awardsUnvested'),
+        T('server.capTableExport.fullyDiluted'),
+        T('server.capTableExport.fullyDilutedPercent'),
+      ),
+      csvRow('Anna de Vries', csvGroup('founders'), 6000, 0, 0, 6000, '60.0000'),
+      csvRow('Bart Jansen', csvGroup('founders'), 4000, 0, 0, 4000, '40.0000'),
+      csvRow(csvPool('STAK Option Plan 2024'), csvGroup('pool'), '', '', '', 0, '0.0000'),
+      csvRow(T('server.capTableExport.total'), '', 10000, '', '', 10000, '100.0000'),
     ]);
   });
 
   await test.step('back to today, and its CSV', async () => {
-    await capTable.getByRole('button', { name: 'Today' }).click();
+    await capTable.getByRole('button', { name: T('cap-table.asOf.today') }).click();
     await expect(page).not.toHaveURL(/asOf=/);
-    await expect(cells(table.getByRole('row', { name: /^Total/ }))).toHaveText([
-      '10,000',
-      '0',
-      '0',
-      '11,400',
-      '100.0000%',
-    ]);
+    await expect(cells(totalRow())).toHaveText(figures([10_000, 0, 0, 11_400], '100.0000'));
     const downloading = page.waitForEvent('download');
-    await capTable.getByRole('button', { name: 'Export CSV' }).click();
+    await capTable.getByRole('button', { name: T('cap-table.export.button') }).click();
     const csv = await readFile((await (await downloading).path())!, 'utf8');
-    expect(csv).toContain('Anna de Vries,founders,5000,0,0,5000,43.8596');
-    expect(csv).toContain('STAK Acme,other,1000,0,0,400,3.5088');
-    expect(csv).toContain('STAK Option Plan 2024 (unallocated pool),pool,,,,2000,17.5439');
-    expect(csv).toContain('Total,,10000,,,11400,100.0000');
+    expect(csv).toContain(
+      csvRow('Anna de Vries', csvGroup('founders'), 5000, 0, 0, 5000, '43.8596'),
+    );
+    expect(csv).toContain(csvRow('STAK Acme', csvGroup('other'), 1000, 0, 0, 400, '3.5088'));
+    expect(csv).toContain(
+      csvRow(csvPool('STAK Option Plan 2024'), csvGroup('pool'), '', '', '', 2000, '17.5439'),
+    );
+    expect(csv).toContain(
+      csvRow(T('server.capTableExport.total'), '', 10000, '', '', 11400, '100.0000'),
+    );
   });
 
   await test.step('a cash-settled pool is listed but not counted', async () => {
@@ -398,15 +457,11 @@ test('cap table: classes, register, receipts, pool, as-of date and CSV export', 
       poolSize: 500,
     });
     await page.reload();
-    const phantom = table.getByRole('row', { name: /^Phantom Plan — unallocated pool/ });
-    await expect(phantom.getByRole('rowheader')).toContainText('Cash-settled: 500 not counted');
-    await expect(cells(phantom)).toHaveText([none, none, none, none, none]);
-    await expect(cells(table.getByRole('row', { name: /^Total/ }))).toHaveText([
-      '10,000',
-      '0',
-      '0',
-      '11,400',
-      '100.0000%',
-    ]);
+    const phantom = poolRow('Phantom Plan');
+    await expect(phantom.getByRole('rowheader')).toContainText(
+      T('cap-table.table.cashSettled', { count: count(500) }),
+    );
+    await expect(cells(phantom)).toHaveText(figures([null, null, null, null], null));
+    await expect(cells(totalRow())).toHaveText(figures([10_000, 0, 0, 11_400], '100.0000'));
   });
 });

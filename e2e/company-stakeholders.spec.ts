@@ -1,11 +1,10 @@
 import {
-  expect,
   request as playwrightRequest,
-  test,
   type APIRequestContext,
   type Locator,
   type Page,
 } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createVerifiedUser, signIn, toast } from './support/auth';
 import type { TestUser } from './support/users';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createVerifiedUser, toast } from './support/auth';
 import { watchCspViolations } from './support/csp';
 

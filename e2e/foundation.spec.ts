@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createVerifiedUser, signIn } from './support/auth';
 import { waitForMail } from './support/mail';
 import { newUser } from './support/users';

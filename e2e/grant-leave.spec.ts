@@ -1,6 +1,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, firmDate, test } from './support/clock';
+import { formatInteger, formatIsoDate } from '../src/contracts/i18n/format';
 import { createVerifiedUser, signIn, toast } from './support/auth';
+import { T, testLanguage } from './support/i18n';
 
 /** A call to the business API with the page's session (its cookie jar is the browser's). */
 async function api<T>(request: APIRequestContext, path: string, data: object): Promise<T> {
@@ -12,20 +14,23 @@ async function api<T>(request: APIRequestContext, path: string, data: object): P
 /** `YYYY-MM-DD`, `days` from the server's today (the firm's calendar, pinnable). */
 const isoDaysFromToday = firmDate;
 
-/** A date as the app shows it ("1 Mar 2024"), formatted by the browser itself. */
-function shown(page: Page, iso: string): Promise<string> {
-  return page.evaluate(
-    (d) =>
-      new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-        new Date(`${d}T00:00:00Z`),
-      ),
-    iso,
-  );
+/** A date as the app shows it in the test's language ("1 Mar 2024"; "1 mrt 2024"). */
+function shown(_page: Page, iso: string): Promise<string> {
+  return Promise.resolve(formatIsoDate(testLanguage(), iso));
+}
+
+/** "100 on 1 Mar 2024": the next installment's figure. */
+async function nextInstallment(page: Page, iso: string): Promise<string> {
+  return T('grants.figure.nextInstallment.value', {
+    quantity: formatInteger(testLanguage(), 100),
+    date: await shown(page, iso),
+  });
 }
 
 /** The figure shown under a label of a `<dl>` ("Vested" → "3,542"). */
 function figure(scope: Locator, label: string) {
-  return scope.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=../dd');
+  const text = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return scope.locator('dt', { hasText: new RegExp(`^${text}$`) }).locator('xpath=../dd');
 }
 
 /**
@@ -70,48 +75,63 @@ test('grant: a leave of absence moves the next installment', async ({ page, base
   });
 
   await page.goto(`/companies/${company.id}/grants/${grant.id}`);
-  const figures = page.getByRole('region', { name: 'Today' });
-  const schedule = page.getByRole('region', { name: 'Schedule' });
+  const figures = page.getByRole('region', { name: T('grants.detail.today') });
+  const schedule = page.getByRole('region', { name: T('grants.schedule.title') });
+  const nextLabel = T('grants.figure.nextInstallment');
+  const leavesTable = T('grants.leaves.title');
+  const leaveDialog = T('grants.leave.title', { name: 'Lotte Verlof' });
+  const startLabel = T('grants.leave.start');
+  const endLabel = T('grants.leave.end');
   const leaveStart = isoDaysFromToday(0);
   const leaveEnd = isoDaysFromToday(20);
 
   await test.step('before the leave: the next installment is in 15 days', async () => {
     await expect(
-      page.getByRole('heading', { level: 2, name: '4,800 to Lotte Verlof' }),
+      page.getByRole('heading', {
+        level: 2,
+        name: T('grants.detail.heading', {
+          quantity: formatInteger(testLanguage(), 4800),
+          name: 'Lotte Verlof',
+        }),
+      }),
     ).toBeVisible();
-    await expect(figure(figures, 'Next installment')).toHaveText(
-      `100 on ${await shown(page, isoDaysFromToday(15))}`,
+    await expect(figure(figures, nextLabel)).toHaveText(
+      await nextInstallment(page, isoDaysFromToday(15)),
     );
-    await expect(schedule.getByRole('table', { name: 'Leaves of absence' })).toHaveCount(0);
+    await expect(schedule.getByRole('table', { name: leavesTable })).toHaveCount(0);
   });
 
   await test.step('the form names its errors before anything is sent', async () => {
-    await page.getByRole('button', { name: 'Record leave of absence' }).click();
-    const dialog = page.getByRole('alertdialog', {
-      name: 'Record a leave of absence of Lotte Verlof',
-    });
-    await dialog.getByLabel('Leave starts').fill(leaveEnd);
-    await dialog.getByLabel('Leave ends').fill(leaveStart);
-    await dialog.getByRole('button', { name: 'Record leave' }).click();
-    await expect(dialog.getByLabel('Leave ends')).toHaveAccessibleDescription(
-      /The leave must end after it starts/,
+    await page.getByRole('button', { name: T('grants.leave.trigger') }).click();
+    const dialog = page.getByRole('alertdialog', { name: leaveDialog });
+    await dialog.getByLabel(startLabel).fill(leaveEnd);
+    await dialog.getByLabel(endLabel).fill(leaveStart);
+    await dialog.getByRole('button', { name: T('grants.leave.confirm') }).click();
+    await expect(dialog.getByLabel(endLabel)).toHaveAccessibleDescription(
+      new RegExp(T('grants.leave.endBeforeStart')),
     );
     await expect(dialog).toBeVisible();
   });
 
   await test.step('a 20-day leave from today moves the next installment by 20 days', async () => {
-    const dialog = page.getByRole('alertdialog', {
-      name: 'Record a leave of absence of Lotte Verlof',
-    });
-    await dialog.getByLabel('Leave starts').fill(leaveStart);
-    await dialog.getByLabel('Leave ends').fill(leaveEnd);
-    await dialog.getByRole('button', { name: 'Record leave' }).click();
-    await expect(toast(page, /^Leave of absence from .* recorded$/)).toBeVisible();
+    const dialog = page.getByRole('alertdialog', { name: leaveDialog });
+    await dialog.getByLabel(startLabel).fill(leaveStart);
+    await dialog.getByLabel(endLabel).fill(leaveEnd);
+    await dialog.getByRole('button', { name: T('grants.leave.confirm') }).click();
+    await expect(
+      toast(
+        page,
+        T('grants.leave.done', {
+          from: await shown(page, leaveStart),
+          to: await shown(page, leaveEnd),
+        }),
+      ),
+    ).toBeVisible();
     await expect(dialog).toBeHidden();
-    await expect(figure(figures, 'Next installment')).toHaveText(
-      `100 on ${await shown(page, isoDaysFromToday(35))}`,
+    await expect(figure(figures, nextLabel)).toHaveText(
+      await nextInstallment(page, isoDaysFromToday(35)),
     );
-    const leaves = schedule.getByRole('table', { name: 'Leaves of absence' });
+    const leaves = schedule.getByRole('table', { name: leavesTable });
     await expect(leaves.getByRole('row')).toHaveCount(2);
     await expect(leaves.getByRole('row').nth(1)).toContainText(await shown(page, leaveStart));
     await expect(leaves.getByRole('row').nth(1)).toContainText(await shown(page, leaveEnd));
@@ -119,39 +139,47 @@ test('grant: a leave of absence moves the next installment', async ({ page, base
     // The installment table has moved too: the first one still ahead is 35 days from today.
     await expect(
       schedule
-        .getByRole('table', { name: /Installments/ })
+        .getByRole('table', {
+          name: T('grants.schedule.installmentsCaption', { name: 'Lotte Verlof' }),
+        })
         .getByRole('row')
         .nth(2),
     ).toContainText(await shown(page, isoDaysFromToday(35)));
   });
 
   await test.step('an overlapping leave is refused with the server’s reason', async () => {
-    await page.getByRole('button', { name: 'Record leave of absence' }).click();
-    const dialog = page.getByRole('alertdialog', {
-      name: 'Record a leave of absence of Lotte Verlof',
-    });
-    await dialog.getByLabel('Leave starts').fill(isoDaysFromToday(10));
-    await dialog.getByLabel('Leave ends').fill(isoDaysFromToday(40));
-    await dialog.getByRole('button', { name: 'Record leave' }).click();
+    await page.getByRole('button', { name: T('grants.leave.trigger') }).click();
+    const dialog = page.getByRole('alertdialog', { name: leaveDialog });
+    await dialog.getByLabel(startLabel).fill(isoDaysFromToday(10));
+    await dialog.getByLabel(endLabel).fill(isoDaysFromToday(40));
+    await dialog.getByRole('button', { name: T('grants.leave.confirm') }).click();
+    // The server's reason (its own words: the API's messages are not this journey's).
     await expect(toast(page, /^Overlaps the leave of absence from /)).toBeVisible();
-    await expect(dialog.getByLabel('Leave starts')).toHaveAccessibleDescription(
+    await expect(dialog.getByLabel(startLabel)).toHaveAccessibleDescription(
       /Overlaps another leave of absence/,
     );
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(
-      schedule.getByRole('table', { name: 'Leaves of absence' }).getByRole('row'),
-    ).toHaveCount(2);
+    await dialog.getByRole('button', { name: T('common.cancel') }).click();
+    await expect(schedule.getByRole('table', { name: leavesTable }).getByRole('row')).toHaveCount(
+      2,
+    );
   });
 
   await test.step('a leave recorded by mistake is removed after a confirmation', async () => {
-    const leaves = schedule.getByRole('table', { name: 'Leaves of absence' });
-    await leaves.getByRole('button', { name: /^Remove the leave of absence / }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Remove this leave of absence?' });
-    await confirm.getByRole('button', { name: 'Remove leave' }).click();
-    await expect(toast(page, 'Leave of absence removed')).toBeVisible();
+    const leaves = schedule.getByRole('table', { name: leavesTable });
+    await leaves
+      .getByRole('button', {
+        name: T('grants.leave.remove.label', {
+          from: await shown(page, leaveStart),
+          to: await shown(page, leaveEnd),
+        }),
+      })
+      .click();
+    const confirm = page.getByRole('alertdialog', { name: T('grants.leave.remove.title') });
+    await confirm.getByRole('button', { name: T('grants.leave.remove.confirm') }).click();
+    await expect(toast(page, T('grants.leave.remove.done'))).toBeVisible();
     await expect(leaves).toHaveCount(0);
-    await expect(figure(figures, 'Next installment')).toHaveText(
-      `100 on ${await shown(page, isoDaysFromToday(15))}`,
+    await expect(figure(figures, nextLabel)).toHaveText(
+      await nextInstallment(page, isoDaysFromToday(15)),
     );
   });
 });

@@ -1,10 +1,5 @@
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type Page,
-} from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createVerifiedUser, signIn } from './support/auth';
 import { waitForMail } from './support/mail';
 import type { TestUser } from './support/users';
@@ -143,11 +138,11 @@ test('an owner creates a workspace, invites a colleague and narrows their role',
   await page.getByRole('button', { name: 'New role' }).click();
   const roleDialog = page.getByRole('dialog', { name: 'New role' });
   await roleDialog.getByLabel('Role name').fill(roleName);
-  await roleDialog.getByRole('checkbox', { name: 'company read', exact: true }).check();
+  await roleDialog.getByRole('checkbox', { name: 'Companies: read', exact: true }).check();
   await roleDialog.getByRole('button', { name: 'Create role' }).click();
   await expect(page.getByText(`Role "${roleName}" created`)).toBeVisible();
   const roleCard = page.getByRole('list', { name: 'Custom roles' }).getByRole('listitem');
-  await expect(roleCard.filter({ hasText: roleName })).toContainText('company:read');
+  await expect(roleCard.filter({ hasText: roleName })).toContainText('Companies: read');
 
   await page.goto('/organization/members');
   await setRoles(page, invitee.name, [roleName]);
@@ -217,7 +212,7 @@ test('the workspace switcher in the header changes the companies list', async ({
 
   // The other pages of the menu are there too; the Admin entry is not, for a non-admin.
   await page.getByRole('button', { name: `Account menu for ${user.name}` }).click();
-  for (const item of ['Account', 'Security', 'API keys', 'Organizations', 'Sign Out']) {
+  for (const item of ['Account', 'Security', 'API keys', 'Workspaces', 'Sign Out']) {
     await expect(page.getByRole('menuitem', { name: item, exact: true })).toBeVisible();
   }
   await expect(page.getByRole('menuitem', { name: 'Admin', exact: true })).toHaveCount(0);
@@ -280,8 +275,8 @@ test('an owner renames the workspace, manages a team and a workspace API key', a
   await keyDialog.getByLabel('Name').fill('Reporting');
   await keyDialog.getByRole('button', { name: 'Create key' }).click();
   await expect(keyDialog.getByText('Choose at least one permission.')).toBeVisible();
-  await keyDialog.getByRole('checkbox', { name: 'company read', exact: true }).check();
-  await keyDialog.getByRole('checkbox', { name: 'company export', exact: true }).check();
+  await keyDialog.getByRole('checkbox', { name: 'Companies: read', exact: true }).check();
+  await keyDialog.getByRole('checkbox', { name: 'Companies: export', exact: true }).check();
   await expect(keyDialog.getByText('Choose at least one permission.')).toHaveCount(0);
   await keyDialog.getByRole('button', { name: 'Create key' }).click();
   await expect(keyDialog.getByText('You will not be able to see this key again.')).toBeVisible();
@@ -291,7 +286,7 @@ test('an owner renames the workspace, manages a team and a workspace API key', a
   const keys = page.getByRole('table', { name: 'Workspace API keys' });
   const keyRow = keys.getByRole('row').filter({ hasText: 'Reporting' });
   await expect(keyRow.getByRole('list', { name: 'Permissions' })).toHaveText(
-    /company:read\s*company:export/,
+    /Companies: read\s*Companies: export/,
   );
   // The creator is shown: the key works while they manage keys here (decision 017).
   await expect(keyRow.getByRole('cell', { name: 'Tess Teams' })).toBeVisible();

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createVerifiedUser, signIn, toast } from './support/auth';
 
 /** A call to the business API with the page's session (its cookie jar is the browser's). */

@@ -1,10 +1,5 @@
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type Page,
-} from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createVerifiedUser, signIn } from './support/auth';
 import type { TestUser } from './support/users';
 
@@ -142,14 +137,14 @@ test('a custom role with only company:read shows companies without actions and r
   await page.getByRole('button', { name: 'New role' }).click();
   const roleDialog = page.getByRole('dialog', { name: 'New role' });
   await roleDialog.getByLabel('Role name').fill(roleName);
-  await roleDialog.getByRole('checkbox', { name: 'company read', exact: true }).check();
+  await roleDialog.getByRole('checkbox', { name: 'Companies: read', exact: true }).check();
   await roleDialog.getByRole('button', { name: 'Create role' }).click();
   await expect(page.getByText(`Role "${roleName}" created`)).toBeVisible();
   const roleCard = page
     .getByRole('list', { name: 'Custom roles' })
     .getByRole('listitem')
     .filter({ hasText: roleName });
-  await expect(roleCard).toContainText('company:read');
+  await expect(roleCard).toContainText('Companies: read');
   await page.goto('/organization/members');
   await setRoles(page, reader.name, [roleName]);
   const memberRow = page

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createVerifiedUser, signIn, toast } from './support/auth';
 
 // Nothing lost by one click (issue 11, decision 016): a deleted company goes to the trash, with

@@ -1,6 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, firmDate, test } from './support/clock';
 import { createVerifiedUser, signIn } from './support/auth';
+import { formatInteger } from '../src/contracts/i18n/format';
+import { L, T, testLanguage } from './support/i18n';
 
 /** A call to the business API with the page's session (its cookie jar is the browser's). */
 async function api<T>(request: APIRequestContext, path: string, data: object): Promise<T> {
@@ -57,70 +59,80 @@ test('upcoming: a cliff in the next 90 days, filtered by type, leads to its gran
     },
   });
 
-  await test.step('the header links to the practice view', async () => {
+  await test.step('the sidebar links to the practice view', async () => {
     await page.goto('/companies');
     await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Upcoming' })
+      .getByRole('navigation', { name: L('Main') })
+      .getByRole('link', { name: T('shell.nav.upcoming') })
       .click();
     await expect(page).toHaveURL(/\/upcoming$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Upcoming' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: T('upcoming.title') })).toBeVisible();
   });
 
   const rows = page.getByRole('row').filter({ hasText: stakeholderName });
-  const cliffRow = rows.filter({ hasText: 'Cliff' });
+  const cliffRow = rows.filter({ hasText: T('upcoming.type.cliff') });
+  const installmentRows = rows.filter({ hasText: T('upcoming.type.installment') });
+  const chips = page.getByRole('group', { name: L('Filter by type') });
+  const chip = (type: string) =>
+    chips.getByRole('button', { name: new RegExp(`^${T(`upcoming.types.${type}`)}`) });
 
   await test.step('the cliff is listed with the company, the stakeholder and the quantity', async () => {
     await expect(cliffRow).toHaveCount(1);
     await expect(cliffRow).toContainText(companyName);
     await expect(cliffRow).toContainText('Phantom Plan 2025');
-    await expect(cliffRow).toContainText('1,200');
+    await expect(cliffRow).toContainText(formatInteger(testLanguage(), 1200));
     await expect(cliffRow.getByRole('link', { name: companyName })).toHaveAttribute(
       'href',
       `/companies/${company.id}`,
     );
+    // Routine installments are left out unless asked for (issue 12), and the URL keeps the ask.
+    await expect(installmentRows).toHaveCount(0);
+    await expect(chip('installment')).toHaveCount(0);
+    const toggle = page.getByRole('checkbox', { name: L('Show routine installments') });
+    await expect(toggle).toHaveAccessibleDescription(
+      L(
+        'The installments that vest after a cliff, every month or quarter; cliffs are always shown.',
+      ),
+    );
+    await toggle.check();
+    await expect(page).toHaveURL(/installments=true/);
     // Monthly installments of 100 follow the cliff within the 90 days.
-    await expect(rows.filter({ hasText: 'Installment' }).first()).toContainText('100');
+    await expect(installmentRows.first()).toContainText('100');
+    await expect(cliffRow).toHaveCount(1);
   });
 
   await test.step('the type chips filter the list and live in the URL', async () => {
-    const chips = page.getByRole('group', { name: 'Filter by type' });
-    await chips.getByRole('button', { name: /^Cliffs/ }).click();
+    await chip('cliff').click();
     await expect(page).toHaveURL(/types=cliff(&|$)/);
-    await expect(chips.getByRole('button', { name: /^Cliffs/ })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    await expect(rows.filter({ hasText: 'Installment' })).toHaveCount(0);
+    await expect(chip('cliff')).toHaveAttribute('aria-pressed', 'true');
+    await expect(installmentRows).toHaveCount(0);
     await expect(cliffRow).toHaveCount(1);
 
-    await chips.getByRole('button', { name: /^Cliffs/ }).click();
-    await chips.getByRole('button', { name: /^Expiries/ }).click();
+    await chip('cliff').click();
+    await chip('expiry').click();
     await expect(
-      page.getByRole('heading', { name: 'Nothing of these types in this period' }),
+      page.getByRole('heading', { name: L('Nothing of these types in this period') }),
     ).toBeVisible();
-    await page.getByRole('button', { name: 'Show all types' }).click();
+    await page.getByRole('button', { name: L('Show all types') }).click();
     await expect(cliffRow).toHaveCount(1);
 
     // The URL gives the period and the filter: the cliff is 35 days away, after these 30.
     await page.goto('/upcoming?days=30&types=cliff');
-    await expect(page.getByLabel('Show the next')).toHaveValue('30');
-    await expect(page.getByRole('button', { name: /^Cliffs/ })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    await expect(page.getByLabel(L('Show the next'))).toHaveValue('30');
+    await expect(chip('cliff')).toHaveAttribute('aria-pressed', 'true');
     await expect(
-      page.getByRole('heading', { name: 'Nothing due in the next 30 days' }),
+      page.getByRole('heading', { name: L('Nothing due in the next 30 days') }),
     ).toBeVisible();
-    await page.getByLabel('Show the next').selectOption('180');
+    await page.getByLabel(L('Show the next')).selectOption('180');
     await expect(page).toHaveURL(/days=180/);
-    await expect(page.getByLabel('Group by')).toHaveValue('month');
+    await expect(page.getByLabel(L('Group by'))).toHaveValue('month');
     await expect(cliffRow).toHaveCount(1);
   });
 
   await test.step('the row leads to the grant', async () => {
     await cliffRow.getByRole('link', { name: stakeholderName }).click();
     await expect(page).toHaveURL(new RegExp(`/companies/${company.id}/grants/${grant.id}$`));
+    // The grant page's heading is the grants catalog's (another part of issue 12).
     await expect(
       page.getByRole('heading', { level: 2, name: `4,800 to ${stakeholderName}` }),
     ).toBeVisible();
@@ -182,17 +194,24 @@ test('upcoming: a valuation expiring soon and a client without one', async ({ pa
   );
 
   await page.goto('/upcoming');
-  const section = page.getByRole('region', { name: 'Valuations' });
+  const section = page.getByRole('region', { name: T('upcoming.alerts.title') });
   const rows = section.getByRole('row');
 
   await test.step('the expiring valuation is listed with the days left, after the missing one', async () => {
     const expiringRow = rows.filter({ hasText: expiringName });
-    await expect(expiringRow.getByRole('cell', { name: 'Expiring', exact: true })).toBeVisible();
     await expect(
-      expiringRow.getByRole('cell', { name: `${daysLeft} days left`, exact: true }),
+      expiringRow.getByRole('cell', { name: T('upcoming.alert.expiring'), exact: true }),
+    ).toBeVisible();
+    await expect(
+      expiringRow.getByRole('cell', {
+        name: T('upcoming.alert.daysLeft', { count: daysLeft }),
+        exact: true,
+      }),
     ).toBeVisible();
     const missingRow = rows.filter({ hasText: missingName });
-    await expect(missingRow.getByRole('cell', { name: 'No valuation', exact: true })).toBeVisible();
+    await expect(
+      missingRow.getByRole('cell', { name: T('upcoming.alert.missing'), exact: true }),
+    ).toBeVisible();
     // Most urgent first: the client without a valuation comes before the expiring one.
     await expect(rows.nth(1)).toContainText(missingName);
     await expect(rows.nth(2)).toContainText(expiringName);

@@ -1,6 +1,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, firmDate, test } from './support/clock';
+import { formatIsoDate, formatMoney, formatPercent } from '../src/contracts/i18n/format';
 import { createVerifiedUser, signIn, toast } from './support/auth';
+import { L, T, testLanguage } from './support/i18n';
 
 /** A call to the business API with the page's session (its cookie jar is the browser's). */
 async function api<T>(request: APIRequestContext, path: string, data: object): Promise<T> {
@@ -17,14 +19,29 @@ function isoMonthsAgo(months: number): string {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** "23 Sep 2024", as the app shows an ISO date. */
+/** "23 Sep 2024" ("23 sep 2024" in nl), as the app shows an ISO date. */
 function shown(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
+  return formatIsoDate(testLanguage(), iso);
 }
 
-/** The figure shown under a label of a `<dl>`. */
+/** "€2.70" ("€ 2,70" in nl): an amount in euros as the Valuations tab writes it. */
+function money(amount: string): string {
+  return formatMoney(testLanguage(), amount, 'EUR');
+}
+
+/** "+12.50%" ("+12,50%" in nl): a change as the history writes it. */
+function change(percent: string): string {
+  return `+${formatPercent(testLanguage(), percent, { minFraction: 2, maxFraction: 4 })}`;
+}
+
+/** The values of "Tax FMV valuation of 1 Mar 2026" and the like, for `T()`. */
+function named(purpose: string, iso: string) {
+  return { purpose: T(`valuations.purpose.${purpose}`), date: shown(iso) };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The figure shown under a label of a `<dl>` (`label` is a pattern). */
 function figure(scope: Locator, label: string) {
   return scope.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=../dd');
 }
@@ -51,25 +68,27 @@ type ValuationInput = {
 
 async function addValuation(page: Page, v: ValuationInput, computed: { fmv: string }) {
   await page
-    .getByRole('button', { name: /^Add (the first )?valuation$/ })
+    .getByRole('button', {
+      name: new RegExp(`^(${L('Add valuation')}|${L('Add the first valuation')})$`),
+    })
     .first()
     .click();
-  const dialog = page.getByRole('dialog', { name: 'New valuation' });
-  await dialog.getByLabel('Effective date').fill(v.date);
-  await dialog.getByLabel('Purpose').selectOption(v.purpose);
-  await dialog.getByLabel('Method').selectOption(v.method);
-  if (v.provider) await dialog.getByLabel('Provider').fill(v.provider);
-  await dialog.getByLabel('Enterprise value').fill(v.enterpriseValue);
-  await dialog.getByLabel('Debt', { exact: true }).fill(v.debt ?? '0');
-  await dialog.getByLabel('Cash', { exact: true }).fill(v.cash ?? '0');
-  await dialog.getByLabel('Fully diluted shares').fill(v.shares);
-  await dialog.getByLabel('DLOM (%)').fill(v.dlom);
+  const dialog = page.getByRole('dialog', { name: L('New valuation') });
+  await dialog.getByLabel(L('Effective date')).fill(v.date);
+  await dialog.getByLabel(L('Purpose'), { exact: true }).selectOption(v.purpose);
+  await dialog.getByLabel(T('valuations.form.method'), { exact: true }).selectOption(v.method);
+  if (v.provider) await dialog.getByLabel(T('valuations.form.provider')).fill(v.provider);
+  await dialog.getByLabel(L('Enterprise value')).fill(v.enterpriseValue);
+  await dialog.getByLabel(L('Debt'), { exact: true }).fill(v.debt ?? '0');
+  await dialog.getByLabel(L('Cash'), { exact: true }).fill(v.cash ?? '0');
+  await dialog.getByLabel(T('valuations.form.fullyDilutedShares'), { exact: true }).fill(v.shares);
+  await dialog.getByLabel(L('DLOM (%)')).fill(v.dlom);
   // Computed in the browser with the domain's functions, before saving.
-  const preview = dialog.getByRole('region', { name: 'Computed figures' });
-  await expect(figure(preview, 'FMV per share')).toHaveText(computed.fmv);
-  await expect(figure(preview, 'Valid until')).not.toHaveText('—');
-  await dialog.getByRole('button', { name: 'Add valuation' }).click();
-  await expect(toast(page, new RegExp(`valuation of ${shown(v.date)} added`))).toBeVisible();
+  const preview = dialog.getByRole('region', { name: L('Computed figures') });
+  await expect(figure(preview, T('valuations.figure.fmvPerShare'))).toHaveText(computed.fmv);
+  await expect(figure(preview, T('valuations.figure.validUntil'))).not.toHaveText('—');
+  await dialog.getByRole('button', { name: L('Add valuation') }).click();
+  await expect(toast(page, T('valuations.toast.added', named(v.purpose, v.date)))).toBeVisible();
   await expect(dialog).toHaveCount(0);
 }
 
@@ -127,28 +146,30 @@ test('valuations: history, chart, metrics and a grant priced below FMV', async (
   await test.step('the empty tab invites the first valuation', async () => {
     await page.goto(`/companies/${company.id}`);
     await page
-      .getByRole('navigation', { name: 'Company' })
-      .getByRole('link', { name: 'Valuations' })
+      .getByRole('navigation', { name: T('companies.nav.label') })
+      .getByRole('link', { name: T('companies.nav.valuations') })
       .click();
-    await expect(page.getByRole('heading', { name: 'No valuation yet' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'No valuations recorded' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: L('No valuation yet') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: L('No valuations recorded') })).toBeVisible();
   });
 
   await test.step('a DLOM of 120% and a date two years ahead are refused on the form', async () => {
-    await page.getByRole('button', { name: 'Add the first valuation' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New valuation' });
-    await dialog.getByLabel('Enterprise value').fill('1000000');
-    await dialog.getByLabel('Fully diluted shares').fill('1,000,000');
-    await dialog.getByLabel('DLOM (%)').fill('120');
-    await dialog.getByRole('button', { name: 'Add valuation' }).click();
+    await page.getByRole('button', { name: L('Add the first valuation') }).click();
+    const dialog = page.getByRole('dialog', { name: L('New valuation') });
+    const shares = dialog.getByLabel(T('valuations.form.fullyDilutedShares'), { exact: true });
+    await dialog.getByLabel(L('Enterprise value')).fill('1000000');
+    await shares.fill('1,000,000');
+    await dialog.getByLabel(L('DLOM (%)')).fill('120');
+    await dialog.getByRole('button', { name: L('Add valuation') }).click();
+    // The contract's messages (not yet in a catalog: the API's validation messages).
     await expect(dialog.getByText('dlomPercent must be between 0 and 100')).toBeVisible();
-    await expect(dialog.getByLabel('DLOM (%)')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel(L('DLOM (%)'))).toHaveAttribute('aria-invalid', 'true');
     // The server's 400 (it knows today): shown next to the field and in a toast.
-    await dialog.getByLabel('DLOM (%)').fill('10');
-    await dialog.getByLabel('Effective date').fill(isoMonthsAgo(-24));
-    await dialog.getByRole('button', { name: 'Add valuation' }).click();
+    await dialog.getByLabel(L('DLOM (%)')).fill('10');
+    await dialog.getByLabel(L('Effective date')).fill(isoMonthsAgo(-24));
+    await dialog.getByRole('button', { name: L('Add valuation') }).click();
     await expect(dialog.getByText(/effectiveDate can be at most one year ahead/)).toBeVisible();
-    await expect(dialog.getByLabel('Effective date')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel(L('Effective date'))).toHaveAttribute('aria-invalid', 'true');
     await expect(toast(page, /effectiveDate can be at most one year ahead/)).toBeVisible();
     const dir = process.env.VALUATIONS_SCREENSHOTS;
     if (dir)
@@ -157,7 +178,7 @@ test('valuations: history, chart, metrics and a grant priced below FMV', async (
         await dialog.screenshot({ path: `${dir}/form-${width}.png` });
       }
     await page.setViewportSize({ width: 1280, height: 720 });
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: T('common.cancel') }).click();
   });
 
   await test.step('three valuations over two years, one a funding round', async () => {
@@ -172,7 +193,7 @@ test('valuations: history, chart, metrics and a grant priced below FMV', async (
         dlom: '30',
         provider: 'Waarde & Co',
       },
-      { fmv: 'EUR 0.70' },
+      { fmv: money('0.70') },
     );
     await addValuation(
       page,
@@ -184,7 +205,7 @@ test('valuations: history, chart, metrics and a grant priced below FMV', async (
         shares: '1000000',
         dlom: '20',
       },
-      { fmv: 'EUR 2.40' },
+      { fmv: money('2.40') },
     );
     await addValuation(
       page,
@@ -198,46 +219,64 @@ test('valuations: history, chart, metrics and a grant priced below FMV', async (
         shares: '1000000',
         dlom: '25',
       },
-      { fmv: 'EUR 2.70' },
+      { fmv: money('2.70') },
     );
   });
 
   await test.step('the history: newest first, with changes and statuses', async () => {
-    const rows = page.getByRole('table', { name: 'Valuation history' }).getByRole('row');
+    const rows = page.getByRole('table', { name: L('Valuation history') }).getByRole('row');
     await expect(rows).toHaveCount(1 + 3);
     await expect(rows.nth(1)).toContainText(shown(latest));
-    await expect(rows.nth(1)).toContainText('EUR 3,600,000.00');
-    await expect(rows.nth(1)).toContainText('EUR 3.60');
-    await expect(rows.nth(1)).toContainText('+12.50%');
-    await expect(rows.nth(1)).toContainText(/Current|Expiring/);
-    await expect(rows.nth(2)).toContainText('Funding round');
-    await expect(rows.nth(2)).toContainText('+242.86%');
-    await expect(rows.nth(2)).toContainText('Superseded');
+    await expect(rows.nth(1)).toContainText(money('3600000'));
+    await expect(rows.nth(1)).toContainText(money('3.60'));
+    await expect(rows.nth(1)).toContainText(change('12.50'));
+    await expect(rows.nth(1)).toContainText(
+      new RegExp(`${T('valuations.status.current')}|${T('valuations.status.expiring')}`),
+    );
+    const superseded = T('valuations.status.superseded');
+    await expect(rows.nth(2)).toContainText(T('valuations.purpose.funding_round'));
+    await expect(rows.nth(2)).toContainText(change('242.86'));
+    await expect(rows.nth(2)).toContainText(superseded);
     await expect(rows.nth(3)).toContainText('Waarde & Co');
-    await expect(rows.nth(3)).toContainText('Superseded');
-    await expect(page.getByText('Status: Superseded', { exact: false })).toHaveCount(2);
+    await expect(rows.nth(3)).toContainText(superseded);
+    await expect(
+      page.getByText(`${T('valuations.badge.status')} ${superseded}`, { exact: false }),
+    ).toHaveCount(2);
   });
 
   await test.step('the current valuation, the chart and the metrics', async () => {
-    const current = page.getByRole('region', { name: 'Current valuation' });
-    await expect(figure(current, 'FMV per share')).toHaveText('EUR 2.70');
-    await expect(figure(current, 'Price per share')).toHaveText('EUR 3.60');
-    await expect(figure(current, 'Equity value')).toHaveText('EUR 3,600,000.00');
-    await expect(figure(current, 'Effective')).toHaveText(shown(latest));
-    const chart = page.getByRole('region', { name: 'FMV and price per share over time' });
+    const current = page.getByRole('region', { name: L('Current valuation') });
+    await expect(figure(current, T('valuations.figure.fmvPerShare'))).toHaveText(money('2.70'));
+    await expect(figure(current, T('valuations.figure.pricePerShare'))).toHaveText(money('3.60'));
+    await expect(figure(current, T('valuations.figure.equityValue'))).toHaveText(money('3600000'));
+    await expect(figure(current, T('valuations.figure.effective'))).toHaveText(shown(latest));
+    const chartTitle = L('FMV and price per share over time');
+    const chart = page.getByRole('region', { name: chartTitle });
+    await expect(chart.getByRole('img', { name: chartTitle })).toBeVisible();
+    // The text alternative names every valuation with its figures.
+    await expect(chart.getByRole('img', { name: chartTitle })).toHaveAccessibleDescription(
+      new RegExp(
+        escapeRegExp(
+          T('valuations.chart.summaryRound', {
+            date: shown(round),
+            fmv: money('2.40'),
+            price: money('3.00'),
+          }),
+        ),
+      ),
+    );
     await expect(
-      chart.getByRole('img', { name: /FMV and price per share over time/ }),
+      chart.getByText(T('valuations.chart.round', { date: shown(round) })),
     ).toBeVisible();
-    await expect(chart.getByText(`Funding round (${shown(round)})`)).toBeVisible();
-    const metrics = page.getByRole('region', { name: 'Metrics' });
-    await expect(figure(metrics, 'FMV growth \\(CAGR\\)')).toContainText('a year');
-    await expect(figure(metrics, 'Underwater grants')).toHaveText('0');
-    await expect(figure(metrics, 'Priced below FMV at grant')).toHaveText('1');
-    const below = metrics.getByRole('table', {
-      name: 'Grants priced below the FMV at grant date',
-    });
-    await expect(below.getByRole('row', { name: /Vera Waarde/ })).toContainText('EUR 2.40');
-    await expect(below.getByRole('row', { name: /Vera Waarde/ })).toContainText('EUR 1.90');
+    const metrics = page.getByRole('region', { name: L('Metrics') });
+    await expect(figure(metrics, escapeRegExp(L('FMV growth (CAGR)')))).toContainText(
+      T('valuations.metrics.cagrPerYear', { percent: '' }).trim(),
+    );
+    await expect(figure(metrics, T('valuations.metrics.underwaterGrants'))).toHaveText('0');
+    await expect(figure(metrics, L('Priced below FMV at grant'))).toHaveText('1');
+    const below = metrics.getByRole('table', { name: T('valuations.belowFmv.title') });
+    await expect(below.getByRole('row', { name: /Vera Waarde/ })).toContainText(money('2.40'));
+    await expect(below.getByRole('row', { name: /Vera Waarde/ })).toContainText(money('1.90'));
   });
 
   await test.step('the screens fit a phone and a desktop', async () => {
@@ -252,30 +291,32 @@ test('valuations: history, chart, metrics and a grant priced below FMV', async (
 
   await test.step('the Grants tab flags the grant and shows its intrinsic value', async () => {
     await page
-      .getByRole('navigation', { name: 'Company' })
-      .getByRole('link', { name: 'Grants' })
+      .getByRole('navigation', { name: T('companies.nav.label') })
+      .getByRole('link', { name: T('companies.nav.grants') })
       .click();
-    const row = page.getByRole('table', { name: 'Grants' }).getByRole('row', {
+    const row = page.getByRole('table', { name: T('grants.table.label') }).getByRole('row', {
       name: /Vera Waarde/,
     });
-    await expect(row).toContainText('Below FMV at grant');
+    await expect(row).toContainText(L('Below FMV at grant'));
     // (2.70 − 0.50) × 4,800 outstanding.
-    await expect(row).toContainText('EUR 10,560.00');
+    await expect(row).toContainText(money('10560'));
   });
 
   await test.step('the grant page explains the tax risk', async () => {
     await page.goto(`/companies/${company.id}/valuations`);
     await page
-      .getByRole('table', { name: 'Grants priced below the FMV at grant date' })
+      .getByRole('table', { name: T('valuations.belowFmv.title') })
       .getByRole('link', { name: 'Vera Waarde' })
       .click();
     await expect(page).toHaveURL(new RegExp(`/grants/${grant.id}$`));
-    const today = page.getByRole('region', { name: 'Today' });
-    await expect(figure(today, 'Current FMV')).toHaveText('EUR 2.70');
-    await expect(figure(today, 'Intrinsic value')).toHaveText('EUR 10,560.00');
+    const today = page.getByRole('region', { name: T('grants.detail.today') });
+    await expect(figure(today, L('Current FMV'))).toHaveText(money('2.70'));
+    await expect(figure(today, L('Intrinsic value'))).toHaveText(money('10560'));
     await expect(
       today.getByText(
-        'Exercise price below the FMV of EUR 2.40 valid on the grant date — a tax risk.',
+        T('valuations.flags.sentence', {
+          text: T('valuations.flags.belowFmvText', { fmv: money('2.40') }),
+        }),
       ),
     ).toBeVisible();
     for (const width of [390, 1280]) {
@@ -287,69 +328,74 @@ test('valuations: history, chart, metrics and a grant priced below FMV', async (
   });
   await test.step("exercising the phantom grant records the cash settlement at today's FMV", async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.getByRole('button', { name: 'Exercise', exact: true }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Exercise options of Vera Waarde' });
-    await expect(confirm.getByLabel('Exercise date')).toHaveAccessibleDescription(
-      /computed at the FMV of the valuation valid on the exercise date/,
+    await page.getByRole('button', { name: T('grants.exercise.trigger'), exact: true }).click();
+    const confirm = page.getByRole('alertdialog', {
+      name: T('grants.exercise.title', { name: 'Vera Waarde' }),
+    });
+    await expect(confirm.getByLabel(T('grants.exercise.date'))).toHaveAccessibleDescription(
+      T('grants.exercise.cashHint'),
     );
-    await confirm.getByLabel('Quantity to exercise').fill('100');
-    await confirm.getByRole('button', { name: 'Record exercise' }).click();
-    await expect(toast(page, 'Exercise of 100 recorded')).toBeVisible();
+    await confirm.getByLabel(T('grants.exercise.quantity')).fill('100');
+    await confirm.getByRole('button', { name: T('grants.exercise.confirm') }).click();
+    await expect(toast(page, T('grants.exercise.done', { quantity: '100' }))).toBeVisible();
     // (2.70 − 0.50) × 100, at the FMV of the valuation in force today.
     await expect(
-      page.getByRole('table', { name: 'Exercises' }).getByRole('row').nth(1),
-    ).toContainText('Cash settlement EUR 220.00 at FMV 2.70');
+      page
+        .getByRole('table', { name: T('grants.exercises.title') })
+        .getByRole('row')
+        .nth(1),
+    ).toContainText(money('220'));
   });
 
   await test.step('a report PDF: checked before upload, uploaded, removed; a valuation deleted', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`/companies/${company.id}/valuations`);
-    const history = page.getByRole('table', { name: 'Valuation history' });
-    await history
-      .getByRole('button', { name: `Edit the Tax FMV valuation of ${shown(latest)}` })
-      .click();
-    const dialog = page.getByRole('dialog', { name: /^Edit the Tax FMV valuation/ });
-    const file = dialog.getByLabel('Report (PDF)');
+    const history = page.getByRole('table', { name: L('Valuation history') });
+    const editLatest = T('valuations.dialog.editTitle', named('tax_fmv', latest));
+    await history.getByRole('button', { name: editLatest }).click();
+    const dialog = page.getByRole('dialog', { name: editLatest });
+    const file = dialog.getByLabel(L('Report (PDF)'));
     await file.setInputFiles({
       name: 'notes.txt',
       mimeType: 'text/plain',
       buffer: Buffer.from('x'),
     });
-    await expect(dialog.getByText('The report must be a PDF file')).toBeVisible();
+    await expect(dialog.getByText(L('The report must be a PDF file'))).toBeVisible();
     await file.setInputFiles({
       name: 'valuation-report.pdf',
       mimeType: 'application/pdf',
       buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
     });
-    await expect(dialog.getByText('The report must be a PDF file')).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Save valuation' }).click();
-    await expect(toast(page, 'Report valuation-report.pdf uploaded')).toBeVisible();
+    await expect(dialog.getByText(L('The report must be a PDF file'))).toHaveCount(0);
+    await dialog.getByRole('button', { name: L('Save valuation') }).click();
+    await expect(toast(page, L('Report valuation-report.pdf uploaded'))).toBeVisible();
     const newest = history.getByRole('row').nth(1);
-    await expect(newest.getByRole('link', { name: /PDF report/ })).toBeVisible();
+    const pdfLink = `${T('valuations.history.pdf')} ${T('valuations.history.reportOf', { date: shown(latest) })}`;
+    await expect(newest.getByRole('link', { name: pdfLink })).toBeVisible();
 
-    await newest.getByRole('button', { name: /^Edit the/ }).click();
+    await newest.getByRole('button', { name: editLatest }).click();
     await expect(dialog.getByText('valuation-report.pdf')).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'Download' })).toHaveAttribute(
+    await expect(dialog.getByRole('link', { name: L('Download') })).toHaveAttribute(
       'href',
       /\/report$/,
     );
-    await dialog.getByRole('button', { name: 'Remove report' }).click();
+    await dialog.getByRole('button', { name: L('Remove report') }).click();
     await page
-      .getByRole('alertdialog', { name: 'Remove the report?' })
-      .getByRole('button', { name: 'Remove report' })
+      .getByRole('alertdialog', { name: L('Remove the report?') })
+      .getByRole('button', { name: L('Remove report') })
       .click();
-    await expect(toast(page, 'Report removed')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(newest.getByRole('link', { name: /PDF report/ })).toHaveCount(0);
+    await expect(toast(page, L('Report removed'))).toBeVisible();
+    await dialog.getByRole('button', { name: T('common.cancel') }).click();
+    await expect(newest.getByRole('link', { name: pdfLink })).toHaveCount(0);
 
     await history
-      .getByRole('button', { name: `Delete the Tax FMV valuation of ${shown(first)}` })
+      .getByRole('button', { name: T('valuations.delete.label', named('tax_fmv', first)) })
       .click();
     await page
-      .getByRole('alertdialog', { name: /^Delete the Tax FMV valuation/ })
-      .getByRole('button', { name: 'Delete valuation' })
+      .getByRole('alertdialog', { name: T('valuations.delete.title', named('tax_fmv', first)) })
+      .getByRole('button', { name: L('Delete valuation') })
       .click();
-    await expect(toast(page, `Tax FMV valuation of ${shown(first)} deleted`)).toBeVisible();
+    await expect(toast(page, T('valuations.toast.deleted', named('tax_fmv', first)))).toBeVisible();
     await expect(history.getByRole('row')).toHaveCount(1 + 2);
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createVerifiedUser, signIn, toast } from './support/auth';
 
 /**
@@ -12,16 +12,26 @@ test('vesting templates: create with preview, milestones, edit, in-use refusal, 
   const user = await createVerifiedUser(page.request, baseURL!);
   await signIn(page, user);
 
-  await test.step('the page starts empty', async () => {
+  await test.step('a new workspace starts with the standard templates (issue 12)', async () => {
     await page.goto('/vesting-templates');
     await expect(page.getByRole('heading', { level: 1, name: 'Vesting templates' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'No vesting templates yet' })).toBeVisible();
+    for (const name of [
+      '4 years monthly, 1-year cliff',
+      '4 years monthly, no cliff',
+      '3 years monthly, 1-year cliff',
+      '3 years monthly, no cliff',
+      '2 years monthly, 6-month cliff',
+      '4 years quarterly, 1-year cliff',
+      '4 years yearly',
+    ])
+      await expect(page.getByRole('article', { name })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No vesting templates yet' })).toHaveCount(0);
   });
 
   await test.step('a 4-year monthly template with a 1-year cliff; the preview shows the cliff', async () => {
     await page.getByRole('button', { name: 'New template' }).click();
     const dialog = page.getByRole('dialog', { name: 'New vesting template' });
-    await dialog.getByLabel('Name', { exact: true }).fill('4 years monthly, 1-year cliff');
+    await dialog.getByLabel('Name', { exact: true }).fill('Employees 2024');
     // The defaults are 48 monthly installments behind a 12-month cliff.
     await expect(dialog.getByLabel('Number of installments')).toHaveValue('48');
     await expect(dialog.getByLabel('Cliff (periods)')).toHaveValue('12');
@@ -41,8 +51,8 @@ test('vesting templates: create with preview, milestones, edit, in-use refusal, 
     );
     await dialog.getByLabel('Cliff (periods)').fill('12');
     await dialog.getByRole('button', { name: 'Create template' }).click();
-    await expect(toast(page, 'Template 4 years monthly, 1-year cliff created')).toBeVisible();
-    const card = page.getByRole('article', { name: '4 years monthly, 1-year cliff' });
+    await expect(toast(page, 'Template Employees 2024 created')).toBeVisible();
+    const card = page.getByRole('article', { name: 'Employees 2024' });
     await expect(
       card.getByText('4 years monthly, 1-year cliff', { exact: true }).last(),
     ).toBeVisible();
@@ -84,7 +94,7 @@ test('vesting templates: create with preview, milestones, edit, in-use refusal, 
     await expect(toast(page, 'Template Product milestones 2026 updated')).toBeVisible();
   });
 
-  await test.step('a template a plan uses cannot be deleted; an unused one can', async () => {
+  await test.step('a template a plan uses cannot be deleted (a standard one here); an unused one can', async () => {
     const templates = (await (await page.request.get('/api/v1/vesting-templates')).json()) as {
       items: { id: string; name: string }[];
     };
@@ -122,6 +132,13 @@ test('vesting templates: create with preview, milestones, edit, in-use refusal, 
     await confirm.getByRole('button', { name: 'Delete template' }).click();
     await expect(toast(page, 'Template Product milestones 2026 deleted')).toBeVisible();
     await expect(page.getByRole('article', { name: 'Product milestones 2026' })).toHaveCount(0);
+
+    // The standard templates are the workspace's own: deleted like any other.
+    await page.getByRole('button', { name: 'Delete 4 years yearly' }).click();
+    confirm = page.getByRole('alertdialog', { name: 'Delete 4 years yearly?' });
+    await confirm.getByRole('button', { name: 'Delete template' }).click();
+    await expect(toast(page, 'Template 4 years yearly deleted')).toBeVisible();
+    await expect(page.getByRole('article', { name: '4 years yearly' })).toHaveCount(0);
   });
 });
 

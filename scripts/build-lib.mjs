@@ -29,10 +29,20 @@ const WEB_SOURCES = [
   'src/contracts',
   'src/domain',
   'index.html',
+  'src/locales',
+  'src/server/i18n',
+  'scripts/vite-catalogs.ts',
   'vite.config.ts',
+  'scripts/vite-precompress.ts',
   'package-lock.json',
 ];
-const SERVER_SOURCES = ['src/server', 'src/contracts', 'src/domain', 'package-lock.json'];
+const SERVER_SOURCES = [
+  'src/server',
+  'src/contracts',
+  'src/domain',
+  'src/locales',
+  'package-lock.json',
+];
 
 /** Builds the SPA into dist/web when it is missing or older than its sources. */
 export function buildWebIfStale({ force = false } = {}) {
@@ -80,5 +90,9 @@ export async function buildServerIfStale({ force = false } = {}) {
   const migrations = path.join(root, 'dist/server/migrations');
   rmSync(migrations, { recursive: true, force: true });
   cpSync(path.join(root, 'src/server/db/migrations'), migrations, { recursive: true });
+  // The message catalogs (decision 018), read at start-up: src/server/i18n/catalogs.ts finds them.
+  const locales = path.join(root, 'dist/server/locales');
+  rmSync(locales, { recursive: true, force: true });
+  cpSync(path.join(root, 'src/locales'), locales, { recursive: true });
   return true;
 }

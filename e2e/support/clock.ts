@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { test as base } from './test';
 import { calendarDateIn } from '../../src/server/clock';
 
 /** The firm's zone the e2e server runs in (APP_TIME_ZONE default) and the browser is set to. */
@@ -24,7 +24,8 @@ export function firmDate(days = 0): string {
 /**
  * Playwright's `test` whose pages run their clock from the same pinned instant as the server
  * (only under `npm run test:clock`; otherwise the real clock), so that the journeys' "today", the
- * browser's and the server's agree at any hour.
+ * browser's and the server's agree at any hour. It is ./test.ts's `test`: pages are checked with
+ * axe-core too.
  */
 export const test = base.extend({
   page: async ({ page }, use) => {
@@ -33,4 +34,4 @@ export const test = base.extend({
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect } from './test';

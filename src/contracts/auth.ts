@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, isWellFormed, requiredText } from './common';
+import { messageParams } from './i18n/issues';
 
 /**
  * A password: 8–128 characters, any of them but NUL and lone surrogates (which could not be typed
@@ -10,10 +11,10 @@ function passwordSchema() {
     .string({ error: 'Password is required' })
     .min(8, 'Password must be at least 8 characters')
     .max(128, 'Password is at most 128 characters')
-    .refine(
-      (v) => !v.includes('\u0000') && isWellFormed(v),
-      'Password contains an invalid character',
-    );
+    .refine((v) => !v.includes('\u0000') && isWellFormed(v), {
+      message: 'Password contains an invalid character',
+      params: messageParams('validation.password.character'),
+    });
 }
 
 /** Sign-up form (better-auth's email sign-up); name ≤ 32, password ≥ 8. */

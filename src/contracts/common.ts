@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../domain/dates';
-import { textProblem } from './text';
+import { messageParams, textProblemMessage } from './i18n/issues';
+import { EMAIL_PATTERN, textProblem } from './text';
 
 /*
  * The one text schema and the one date schema of the contracts (issue 11; decision 013), built on
@@ -29,8 +30,16 @@ export function textError(value: string, label: string, multiline = false): stri
  */
 export function textCheck(label: string, multiline = false) {
   return (value: string, ctx: z.RefinementCtx) => {
-    const message = textError(value, label, multiline);
-    if (message) ctx.addIssue({ code: 'custom', message, input: value, continue: false });
+    const problem = textProblem(value, { multiline });
+    if (!problem) return;
+    const { key } = textProblemMessage(problem);
+    ctx.addIssue({
+      code: 'custom',
+      message: `${label} ${problem}`,
+      params: messageParams(key),
+      input: value,
+      continue: false,
+    });
   };
 }
 
@@ -96,10 +105,16 @@ export function isoDate(label: string) {
     .trim()
     .superRefine((v, ctx) => {
       if (isIsoDate(v)) return;
-      const message = /^0000-\d\d-\d\d$/.test(v)
-        ? `${label} must be a date in the years 0001–9999`
-        : `${label} must be a date (YYYY-MM-DD)`;
-      ctx.addIssue({ code: 'custom', message, input: v, continue: false });
+      const years = /^0000-\d\d-\d\d$/.test(v);
+      ctx.addIssue({
+        code: 'custom',
+        message: years
+          ? `${label} must be a date in the years 0001–9999`
+          : `${label} must be a date (YYYY-MM-DD)`,
+        params: messageParams(years ? 'validation.date.years' : 'validation.date.format'),
+        input: v,
+        continue: false,
+      });
     });
 }
 
@@ -116,8 +131,7 @@ export function optionalDate(label: string) {
 /** Path parameter holding a UUID; anything else is an unknown id (404, never 5xx). */
 export const uuidSchema = z.uuid();
 
-/** Pragmatic e-mail shape check: something@domain.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+export { EMAIL_PATTERN };
 
 /** A required e-mail address: trimmed and lower-cased before it is checked. */
 export const emailSchema = z
@@ -130,10 +144,10 @@ export const emailSchema = z
 
 /** An optional e-mail address: '' or absent becomes null. */
 export function optionalEmail(label: string) {
-  return optionalText(254, label).refine(
-    (v) => v === null || EMAIL_PATTERN.test(v),
-    'Enter a valid e-mail address',
-  );
+  return optionalText(254, label).refine((v) => v === null || EMAIL_PATTERN.test(v), {
+    message: 'Enter a valid e-mail address',
+    params: messageParams('validation.email'),
+  });
 }
 
 export const healthResponseSchema = z.object({ status: z.literal('ok') });

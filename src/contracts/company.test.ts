@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { LEGAL_FORMS } from '../domain/legal-forms';
+import { LEGAL_FORM_COUNTRIES, LEGAL_FORMS_BY_COUNTRY } from '../domain/legal-forms';
 import {
   COMPANY_PAGE_LIMIT_MAX,
   companyCreateSchema,
   companyListQuerySchema,
+  companyKeepLegalFormSchema,
   companyUpdateSchema,
 } from './company';
 
@@ -75,10 +76,53 @@ describe('companyCreateSchema', () => {
       ]);
     });
 
-    it.each(LEGAL_FORMS)('accepts company type %s', (companyType) => {
-      expect(companyCreateSchema.parse({ companyName: 'Acme', companyType }).companyType).toBe(
-        companyType,
-      );
+    it.each(
+      LEGAL_FORM_COUNTRIES.flatMap((country) =>
+        LEGAL_FORMS_BY_COUNTRY[country].map((companyType) => [country, companyType] as const),
+      ),
+    )('accepts in %s company type %s', (country, companyType) => {
+      expect(
+        companyCreateSchema.parse({ companyName: 'Acme', country, companyType }).companyType,
+      ).toBe(companyType);
+    });
+
+    it.each([
+      ['NL', 'BV'],
+      ['BE', 'BV/SRL'],
+      ['DE', 'GmbH'],
+      ['GB', 'Ltd'],
+      ['US', 'Inc'],
+      ['FR', 'Other'],
+    ])('defaults a company in %s to %s (absent, null or empty)', (country, form) => {
+      for (const companyType of [undefined, null, '', '  '])
+        expect(
+          companyCreateSchema.parse({ companyName: 'A', country, companyType }).companyType,
+        ).toBe(form);
+    });
+
+    it('takes a free-text legal form outside the listed countries', () => {
+      expect(
+        companyCreateSchema.parse({ companyName: 'A', country: 'FR', companyType: ' SAS ' })
+          .companyType,
+      ).toBe('SAS');
+      expect(
+        companyCreateSchema.safeParse({
+          companyName: 'A',
+          country: 'FR',
+          companyType: 'x'.repeat(41),
+        }).error?.issues[0],
+      ).toMatchObject({ path: ['companyType'], message: 'Company type is at most 40 characters' });
+    });
+
+    it('keeps a stored legal form of another country only when asked to', () => {
+      const stored = { companyName: 'A', country: 'DE', companyType: 'BV' };
+      expect(companyCreateSchema.safeParse(stored).success).toBe(false);
+      expect(companyKeepLegalFormSchema.parse(stored).companyType).toBe('BV');
+      // Every other rule still applies.
+      expect(
+        companyKeepLegalFormSchema.safeParse({ ...stored, postal: '1234 AB' }).error?.issues[0]
+          ?.path,
+      ).toEqual(['postal']);
     });
   });
 
@@ -202,12 +246,17 @@ describe('companyCreateSchema', () => {
       [
         { companyName: 'A', companyType: 'SARL' },
         'companyType',
-        `Company type must be one of ${LEGAL_FORMS.join(', ')}`,
+        'Company type for Netherlands must be one of BV, NV, Stichting, Coöperatie, VOF, CV, Other',
       ],
       [
         { companyName: 'A', companyType: 'bv' },
         'companyType',
-        `Company type must be one of ${LEGAL_FORMS.join(', ')}`,
+        'Company type for Netherlands must be one of BV, NV, Stichting, Coöperatie, VOF, CV, Other',
+      ],
+      [
+        { companyName: 'A', country: 'BE', companyType: 'BV' },
+        'companyType',
+        'Company type for Belgium must be one of BV/SRL, NV/SA, CV/SC, CommV/SComm, VOF/SNC, Stichting/Fondation, Other',
       ],
       [
         { companyName: 'A', country: 'XX' },
@@ -295,7 +344,7 @@ describe('companyUpdateSchema', () => {
     [{ companyName: null }, 'invalid_type'],
     [{ country: null }, 'invalid_type'],
     [{ country: 'XX' }, 'custom'],
-    [{ companyType: 'SARL' }, 'invalid_value'],
+    [{ companyType: 'x'.repeat(41) }, 'too_big'],
     [{ email: 'nope' }, 'custom'],
   ])('rejects %j (%s)', (input, code) => {
     const result = companyUpdateSchema.safeParse(input);
@@ -307,6 +356,8 @@ describe('companyUpdateSchema', () => {
     // The server merges the patch with the stored company and parses the result with
     // companyCreateSchema (service.ts, updateCompany), so the patch alone is not checked per country.
     expect(companyUpdateSchema.safeParse({ vat: 'NL123456783B01' }).success).toBe(true);
+    // The legal form depends on the country too (decision 022).
+    expect(companyUpdateSchema.safeParse({ companyType: 'SARL' }).success).toBe(true);
     expect(
       companyCreateSchema.safeParse({ companyName: 'Acme', country: 'BE', postal: '1234 AB' })
         .success,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTRY_CODES, isCountryCode } from '../domain/countries';
+import { COUNTRY_CODES, countryName, isCountryCode } from '../domain/countries';
 import {
   normalizePostal,
   normalizeRegistration,
@@ -11,7 +11,12 @@ import {
   vatError,
 } from '../domain/identifiers';
 import { COMPANY_STATUSES } from '../domain/equity';
-import { DEFAULT_LEGAL_FORM, LEGAL_FORMS } from '../domain/legal-forms';
+import {
+  defaultLegalForm,
+  isLegalFormOf,
+  LEGAL_FORM_MAX_LENGTH,
+  legalFormsOf,
+} from '../domain/legal-forms';
 import {
   optionalDate,
   optionalEmail,
@@ -20,16 +25,31 @@ import {
   requiredText,
   text,
 } from './common';
+import { messageParams } from './i18n/issues';
 
-export const companyTypeSchema = z.enum(LEGAL_FORMS, {
-  error: `Company type must be one of ${LEGAL_FORMS.join(', ')}`,
-});
+/**
+ * The legal form as sent: one of the country's forms where the country has a list (NL, BE, DE,
+ * GB, US), free text elsewhere (decision 022). Empty or absent: the country's default.
+ */
+export const companyTypeSchema = optionalText(LEGAL_FORM_MAX_LENGTH, 'Company type');
+
+/** Why `form` is not a legal form of `country`, or null. */
+export function legalFormError(country: string, form: string): string | null {
+  if (isLegalFormOf(country, form)) return null;
+  const list = legalFormsOf(country);
+  return list
+    ? `Company type for ${countryName(country)} must be one of ${list.join(', ')}`
+    : 'Company type is required';
+}
 
 export const countrySchema = z
   .string({ error: 'Country must be an ISO 3166 alpha-2 code' })
   .trim()
   .toUpperCase()
-  .refine(isCountryCode, 'Country must be an ISO 3166 alpha-2 code, e.g. NL');
+  .refine(isCountryCode, {
+    message: 'Country must be an ISO 3166 alpha-2 code, e.g. NL',
+    params: messageParams('validation.country'),
+  });
 
 /** The editable fields of a client company, as the form and the API send them. */
 const companyFields = {
@@ -55,34 +75,82 @@ type CompanyFieldsOut = {
   [K in keyof typeof companyFields]: z.output<(typeof companyFields)[K]>;
 };
 
-/** Rules that look at more than one field: VAT and postal code depend on the country. */
-function checkCompany(value: CompanyFieldsOut, ctx: z.RefinementCtx) {
+/**
+ * Rules that look at more than one field: VAT, postal code, registration number and legal form
+ * depend on the country. `keepLegalForm`: an update that sets neither the legal form nor the
+ * country keeps the stored form even when it is not one of the country's (data entered before
+ * decision 022 must not block unrelated edits).
+ */
+function checkCompany(value: CompanyFieldsOut, ctx: z.RefinementCtx, keepLegalForm = false) {
+  const issue = (path: string, message: string, params: ReturnType<typeof messageParams>) =>
+    ctx.addIssue({ code: 'custom', path: [path], message, params });
+  const country = value.country;
+  if (value.companyType && !keepLegalForm) {
+    const message = legalFormError(country, value.companyType);
+    const forms = legalFormsOf(country);
+    if (message)
+      issue(
+        'companyType',
+        message,
+        forms
+          ? messageParams('validation.company.legalForm', { country, forms: forms.join(', ') })
+          : messageParams('validation.required'),
+      );
+  }
   if (value.vat) {
-    const message = vatError(normalizeVat(value.vat), value.country);
-    if (message) ctx.addIssue({ code: 'custom', path: ['vat'], message });
+    const message = vatError(normalizeVat(value.vat), country);
+    if (message)
+      issue(
+        'vat',
+        message,
+        // "Not a valid NL VAT number (…)": the country whose format it is (NL, BE or DE).
+        message.startsWith('Not a valid ')
+          ? messageParams('validation.company.vat.invalid', { country: message.slice(12, 14) })
+          : messageParams('validation.company.vat.characters'),
+      );
   }
   if (value.postal) {
-    const message = postalError(normalizePostal(value.postal, value.country), value.country);
-    if (message) ctx.addIssue({ code: 'custom', path: ['postal'], message });
+    const message = postalError(normalizePostal(value.postal, country), country);
+    if (message)
+      issue(
+        'postal',
+        message,
+        message.startsWith('Not a valid ')
+          ? messageParams('validation.company.postal', { country })
+          : messageParams('validation.tooLong', { maximum: 16 }),
+      );
   }
   if (value.phone) {
     const message = phoneError(value.phone);
-    if (message) ctx.addIssue({ code: 'custom', path: ['phone'], message });
+    if (message)
+      issue(
+        'phone',
+        message,
+        messageParams(message.endsWith('digits') ? 'validation.phone.digits' : 'validation.phone'),
+      );
   }
   if (value.registrationNumber) {
     const message = registrationError(
-      normalizeRegistration(value.registrationNumber, value.country),
-      value.country,
+      normalizeRegistration(value.registrationNumber, country),
+      country,
     );
-    if (message) ctx.addIssue({ code: 'custom', path: ['registrationNumber'], message });
+    if (message)
+      issue(
+        'registrationNumber',
+        message,
+        ['NL', 'BE', 'DE', 'GB'].includes(country)
+          ? messageParams('validation.company.registration', { country })
+          : messageParams('validation.tooLong', { maximum: 64 }),
+      );
   }
 }
 
 export { registrationLabel };
 
-function normalizeCompany<T extends CompanyFieldsOut>(value: T): T {
+function normalizeCompany<T extends CompanyFieldsOut>(value: T): T & { companyType: string } {
   return {
     ...value,
+    companyType: value.companyType ?? defaultLegalForm(value.country),
     vat: value.vat ? normalizeVat(value.vat) : null,
     postal: value.postal ? normalizePostal(value.postal, value.country) : null,
     phone: value.phone ? value.phone.replace(/\s+/g, ' ') : null,
@@ -92,18 +160,26 @@ function normalizeCompany<T extends CompanyFieldsOut>(value: T): T {
   };
 }
 
+const companyCreateFields = z.strictObject({
+  ...companyFields,
+  country: countrySchema.default('NL'),
+  status: companyFields.status.default('active'),
+});
+
 /** Body of `POST /api/v1/company` and the create form's resolver. */
-export const companyCreateSchema = z
-  .strictObject({
-    ...companyFields,
-    companyType: companyTypeSchema.default(DEFAULT_LEGAL_FORM),
-    country: countrySchema.default('NL'),
-    status: companyFields.status.default('active'),
-  })
-  .superRefine(checkCompany)
+export const companyCreateSchema = companyCreateFields
+  .superRefine((value, ctx) => checkCompany(value, ctx))
   .transform(normalizeCompany);
 export type CompanyCreateInput = z.input<typeof companyCreateSchema>;
 export type CompanyCreate = z.output<typeof companyCreateSchema>;
+
+/**
+ * The stored company merged with an update that sets neither `companyType` nor `country`: the
+ * create schema's rules, except that the stored legal form is kept as it is.
+ */
+export const companyKeepLegalFormSchema = companyCreateFields
+  .superRefine((value, ctx) => checkCompany(value, ctx, true))
+  .transform(normalizeCompany);
 
 /**
  * Body of `PATCH /api/v1/company/{companyId}`: any subset of the fields. The server merges it with
@@ -119,7 +195,8 @@ export const companySchema = z.object({
   organizationId: z.string(),
   companyName: z.string(),
   vat: z.string().nullable(),
-  companyType: companyTypeSchema,
+  /** The legal form (decision 022): one of the country's forms, or free text elsewhere. */
+  companyType: z.string(),
   street: z.string().nullable(),
   streetNumber: z.string().nullable(),
   city: z.string().nullable(),

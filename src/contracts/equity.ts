@@ -21,6 +21,7 @@ import {
   requiredText,
   text,
 } from './common';
+import { messageParams } from './i18n/issues';
 
 export { isoDate, optionalDate };
 
@@ -35,10 +36,10 @@ export function decimalString(label: string) {
   return z
     .union([z.string(), z.number()], { error: `${label} must be a decimal number, e.g. "0.01"` })
     .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-    .refine(
-      isDecimal,
-      `${label} must be a non-negative decimal number with at most 10 decimals, e.g. "0.01"`,
-    )
+    .refine(isDecimal, {
+      message: `${label} must be a non-negative decimal number with at most 10 decimals, e.g. "0.01"`,
+      params: messageParams('validation.decimal', { example: '0.01' }),
+    })
     .transform(normalizeDecimal);
 }
 
@@ -89,10 +90,10 @@ const optionalCountry = (label: string) =>
     .toUpperCase()
     .nullish()
     .transform((v) => (v ? v : null))
-    .refine(
-      (v): boolean => v === null || isCountryCode(v),
-      `${label} must be an ISO 3166 alpha-2 code, e.g. NL`,
-    );
+    .refine((v): boolean => v === null || isCountryCode(v), {
+      message: `${label} must be an ISO 3166 alpha-2 code, e.g. NL`,
+      params: messageParams('validation.country'),
+    });
 
 const timestamps = {
   createdAt: z.iso.datetime({ offset: true }),
@@ -111,10 +112,10 @@ const stakeholderFields = {
     error: 'Status must be active, leave_of_absence or terminated',
   }),
   email: optionalEmail('Email'),
-  phone: optionalText(32, 'Phone').refine(
-    (v) => v === null || phoneError(v) === null,
-    'Enter a phone number of digits, spaces and an optional leading +',
-  ),
+  phone: optionalText(32, 'Phone').refine((v) => v === null || phoneError(v) === null, {
+    message: 'Enter a phone number of digits, spaces and an optional leading +',
+    params: messageParams('validation.phone'),
+  }),
   street: optionalText(200, 'Street'),
   postal: optionalText(16, 'Postal code'),
   city: optionalText(100, 'City'),
@@ -203,6 +204,7 @@ export const shareClassCreateSchema = z
         code: 'custom',
         path: ['participationCapMultiple'],
         message: 'A participation cap needs a participating class',
+        params: messageParams('validation.shareClass.capNeedsParticipating'),
       });
     }
   });
@@ -225,6 +227,11 @@ export const shareClassSchema = z.object({
   sharesAuthorized: z.number().int().nullable(),
   /** Shares outstanding today (derived from the register). */
   sharesOutstanding: z.number().int(),
+  /**
+   * The next free share number: one past the highest number ever issued in the class (1 for a
+   * class without issues). Null when the class's issues carry no numbers (kept by count).
+   */
+  nextShareNumber: z.number().int().nullable(),
   ...timestamps,
 });
 export type ShareClass = z.infer<typeof shareClassSchema>;
@@ -259,30 +266,35 @@ export function checkShareEvent(v: ShareEventOut, ctx: z.RefinementCtx) {
       code: 'custom',
       path: ['toStakeholderId'],
       message: `A${v.type === 'issue' ? 'n issue' : ' transfer'} needs the stakeholder who receives the shares`,
+      params: messageParams('validation.shareEvent.toRequired', { type: v.type }),
     });
   if (!needsTo && v.toStakeholderId)
     ctx.addIssue({
       code: 'custom',
       path: ['toStakeholderId'],
       message: 'A cancellation has no receiving stakeholder',
+      params: messageParams('validation.shareEvent.noTo'),
     });
   if (needsFrom && !v.fromStakeholderId)
     ctx.addIssue({
       code: 'custom',
       path: ['fromStakeholderId'],
       message: `A ${v.type} needs the stakeholder whose shares it takes`,
+      params: messageParams('validation.shareEvent.fromRequired', { type: v.type }),
     });
   if (!needsFrom && v.fromStakeholderId)
     ctx.addIssue({
       code: 'custom',
       path: ['fromStakeholderId'],
       message: 'An issue has no giving stakeholder',
+      params: messageParams('validation.shareEvent.noFrom'),
     });
   if (v.type === 'transfer' && v.fromStakeholderId && v.fromStakeholderId === v.toStakeholderId)
     ctx.addIssue({
       code: 'custom',
       path: ['toStakeholderId'],
       message: 'A transfer needs two different stakeholders',
+      params: messageParams('validation.shareEvent.sameStakeholder'),
     });
   const first = v.firstShareNumber;
   const last = v.lastShareNumber;
@@ -291,6 +303,7 @@ export function checkShareEvent(v: ShareEventOut, ctx: z.RefinementCtx) {
       code: 'custom',
       path: [first === null ? 'firstShareNumber' : 'lastShareNumber'],
       message: 'Give both the first and the last share number, or neither',
+      params: messageParams('validation.shareEvent.numbersBoth'),
     });
   } else if (first !== null && last !== null) {
     if (last < first)
@@ -298,12 +311,19 @@ export function checkShareEvent(v: ShareEventOut, ctx: z.RefinementCtx) {
         code: 'custom',
         path: ['lastShareNumber'],
         message: 'Last share number must not be below the first',
+        params: messageParams('validation.shareEvent.numbersOrder'),
       });
     else if (last - first + 1 !== v.shareCount)
       ctx.addIssue({
         code: 'custom',
         path: ['lastShareNumber'],
         message: `Share numbers ${first}–${last} are ${last - first + 1} shares, not ${v.shareCount}`,
+        params: messageParams('validation.shareEvent.numbersCount', {
+          first,
+          last,
+          count: last - first + 1,
+          shareCount: v.shareCount,
+        }),
       });
   }
   // A price without a currency is in the share class's currency (the server fills it in).
@@ -403,24 +423,28 @@ export const accelerationSchema = z
         code: 'custom',
         path: ['percent'],
         message: 'Give the percentage of unvested that accelerates',
+        params: messageParams('validation.acceleration.percentRequired'),
       });
     if (v.trigger === 'double' && v.windowMonths === null)
       ctx.addIssue({
         code: 'custom',
         path: ['windowMonths'],
         message: 'A double trigger needs its window in months',
+        params: messageParams('validation.acceleration.windowRequired'),
       });
     if (v.trigger !== 'double' && v.windowMonths !== null)
       ctx.addIssue({
         code: 'custom',
         path: ['windowMonths'],
         message: 'Only a double trigger has a window',
+        params: messageParams('validation.acceleration.noWindow'),
       });
     if (v.trigger === 'none' && v.percent !== null)
       ctx.addIssue({
         code: 'custom',
         path: ['percent'],
         message: 'No acceleration has no percentage',
+        params: messageParams('validation.acceleration.noPercent'),
       });
   });
 export type Acceleration = z.infer<typeof accelerationSchema>;
@@ -461,18 +485,21 @@ export function checkPlan(v: PlanOut, ctx: z.RefinementCtx) {
       code: 'custom',
       path: ['shareClassId'],
       message: 'A plan that creates shares needs its share class',
+      params: messageParams('validation.plan.shareClassRequired'),
     });
   if (v.planType === 'receipt_options' && !v.stakStakeholderId)
     ctx.addIssue({
       code: 'custom',
       path: ['stakStakeholderId'],
       message: 'Options on depositary receipts need the STAK that issues the receipts',
+      params: messageParams('validation.plan.stakRequired'),
     });
   if (v.planType !== 'receipt_options' && v.stakStakeholderId)
     ctx.addIssue({
       code: 'custom',
       path: ['stakStakeholderId'],
       message: 'Only a plan of options on depositary receipts has a STAK',
+      params: messageParams('validation.plan.noStak'),
     });
 }
 
@@ -534,10 +561,10 @@ const poolAdjustmentFields = {
     .int('Share count must be a whole number')
     .min(-MAX_SHARE_COUNT, 'Share count is out of range')
     .max(MAX_SHARE_COUNT, 'Share count is out of range')
-    .refine(
-      (n) => n !== 0,
-      'Share count must not be 0 (positive adds to the pool, negative releases)',
-    ),
+    .refine((n) => n !== 0, {
+      message: 'Share count must not be 0 (positive adds to the pool, negative releases)',
+      params: messageParams('validation.poolAdjustment.notZero'),
+    }),
   reason: optionalNotes(500, 'Reason'),
   approvalDate: optionalDate('Approval date'),
 };

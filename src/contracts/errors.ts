@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageParams } from './i18n/issues';
 
 /** Machine-readable error codes every API error carries. */
 export const ERROR_CODES = [
@@ -31,22 +32,44 @@ export const errorResponseSchema = z.object({
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /**
- * Turns zod issues into `{ field: message }` (first message per field wins). Nested paths are
- * joined with dots; issues without a path are reported under `body`.
+ * The issue that speaks for each field (the first per field). Nested paths are joined with dots;
+ * issues without a path are reported under `root`; each unknown key of an object is an issue of
+ * its own, under its own name.
+ */
+export function fieldIssues(
+  issues: readonly z.core.$ZodIssue[],
+  root = 'body',
+): Record<string, z.core.$ZodIssue> {
+  const fields: Record<string, z.core.$ZodIssue> = {};
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      const prefix = issue.path.map(String).join('.');
+      for (const k of issue.keys) {
+        fields[prefix ? `${prefix}.${k}` : k] ??= {
+          code: 'custom',
+          path: [...issue.path, k],
+          message: `Unknown field "${k}"`,
+          params: messageParams('validation.unknownField', { name: k }),
+        };
+      }
+      continue;
+    }
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : root;
+    fields[key] ??= issue;
+  }
+  return fields;
+}
+
+/**
+ * Turns zod issues into `{ field: message }` (see `fieldIssues`), each message from `render`
+ * (default: the issue's own, English, message).
  */
 export function fieldErrors(
   issues: readonly z.core.$ZodIssue[],
   root = 'body',
+  render: (issue: z.core.$ZodIssue) => string = (issue) => issue.message,
 ): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    if (issue.code === 'unrecognized_keys') {
-      const prefix = issue.path.map(String).join('.');
-      for (const k of issue.keys) fields[prefix ? `${prefix}.${k}` : k] ??= `Unknown field "${k}"`;
-      continue;
-    }
-    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : root;
-    fields[key] ??= issue.message;
-  }
-  return fields;
+  return Object.fromEntries(
+    Object.entries(fieldIssues(issues, root)).map(([field, issue]) => [field, render(issue)]),
+  );
 }

@@ -15,6 +15,9 @@ const LINE_BREAKS = /[\t\n\r]/;
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Pragmatic e-mail shape check: something@domain.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
 /** Why `value` may not enter as text, or null when it may. */
 export function textProblem(value: string, options: { multiline?: boolean } = {}): string | null {
   if (LONE_SURROGATE.test(value)) return 'must be well-formed Unicode text';

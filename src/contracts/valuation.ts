@@ -8,6 +8,7 @@ import {
   VALUATION_STATUSES,
 } from '../domain/valuation';
 import { isoDate, optionalDate, optionalNotes, optionalText, text } from './common';
+import { messageParams } from './i18n/issues';
 
 /**
  * Request and response shapes of valuations (issue 6). Inputs are the report's figures; the
@@ -24,11 +25,16 @@ function amount(label: string) {
     .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
     .superRefine((v, ctx) => {
       if (/^-\d/.test(v) && isDecimal(v.slice(1)) && normalizeDecimal(v) !== '0')
-        ctx.addIssue({ code: 'custom', message: `${label} must not be negative` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must not be negative`,
+          params: messageParams('validation.notNegative'),
+        });
       else if (!isDecimal(v.replace(/^-/, '')))
         ctx.addIssue({
           code: 'custom',
           message: `${label} must be a decimal number with at most 10 decimals, e.g. "1000.00"`,
+          params: messageParams('validation.decimal', { example: '1000.00' }),
         });
     })
     .transform(normalizeDecimal);
@@ -44,7 +50,10 @@ export const valuationCurrencySchema = z
   .string({ error: 'currency must be an ISO 4217 code, e.g. EUR' })
   .trim()
   .toUpperCase()
-  .refine(isCurrencyCode, 'currency must be an ISO 4217 code, e.g. EUR');
+  .refine(isCurrencyCode, {
+    message: 'currency must be an ISO 4217 code, e.g. EUR',
+    params: messageParams('validation.currency'),
+  });
 
 const valuationFields = {
   effectiveDate: isoDate('effectiveDate'),
@@ -70,10 +79,10 @@ const valuationFields = {
   preferredPricePerShare: optionalAmount('preferredPricePerShare'),
   /** Value of one common share before the marketability discount. */
   commonValuePerShare: optionalAmount('commonValuePerShare'),
-  dlomPercent: amount('dlomPercent').refine(
-    (v) => Number(v.split('.')[0]) < 100 || v === '100',
-    'dlomPercent must be between 0 and 100',
-  ),
+  dlomPercent: amount('dlomPercent').refine((v) => Number(v.split('.')[0]) < 100 || v === '100', {
+    message: 'dlomPercent must be between 0 and 100',
+    params: messageParams('validation.percentRange'),
+  }),
   shareClassId: z
     .string({ error: 'shareClassId must be an id' })
     .uuid('shareClassId must be an id')
@@ -94,6 +103,7 @@ export function checkValuation(v: ValuationOut, ctx: z.RefinementCtx) {
       code: 'custom',
       path: ['materialEventDate'],
       message: 'materialEventDate cannot be before the effective date',
+      params: messageParams('validation.valuation.materialEventBeforeEffective'),
     });
 }
 

@@ -9,6 +9,7 @@ import {
   type TimeTerms,
 } from '../domain/vesting/types';
 import { isoDate, optionalDate, optionalNotes, requiredText } from './common';
+import { messageParams } from './i18n/issues';
 
 /**
  * Vesting terms as the API and the forms send them (issue 5; OCF VESTING_TERMS). The same schema
@@ -32,6 +33,7 @@ export const portionSchema = z
   })
   .refine((p) => p.numerator <= p.denominator, {
     message: 'A portion is at most the whole (numerator ≤ denominator)',
+    params: messageParams('validation.vesting.portionWhole'),
     path: ['numerator'],
   });
 
@@ -83,12 +85,17 @@ export const timeTermsSchema = z
       ctx.addIssue({
         code: 'custom',
         message: 'The cliff cannot be longer than the schedule (cliffPeriods ≤ occurrences)',
+        params: messageParams('validation.vesting.cliffTooLong'),
         path: ['cliffPeriods'],
       });
     if (t.periodUnit === 'months' && t.periodLength > VESTING_LIMITS.periodMonths)
       ctx.addIssue({
         code: 'custom',
         message: `A period is at most ${VESTING_LIMITS.periodMonths} months (or ${VESTING_LIMITS.periodDays.toLocaleString('en')} days)`,
+        params: messageParams('validation.vesting.periodTooLong', {
+          months: VESTING_LIMITS.periodMonths,
+          days: VESTING_LIMITS.periodDays,
+        }),
         path: ['periodLength'],
       });
     // However it starts, a schedule longer than years 0001–9999 cannot fit in them.
@@ -97,6 +104,7 @@ export const timeTermsSchema = z
       ctx.addIssue({
         code: 'custom',
         message: 'The schedule is longer than the years 0001–9999 hold: fewer or shorter periods',
+        params: messageParams('validation.vesting.scheduleTooLong'),
         path: ['occurrences'],
       });
   });
@@ -112,6 +120,7 @@ export const milestoneSchema = z
   })
   .refine((m) => (m.portion === undefined) !== (m.quantity === undefined), {
     message: 'Give a milestone either a portion or a quantity',
+    params: messageParams('validation.vesting.milestoneAmount'),
     path: ['portion'],
   });
 
@@ -137,13 +146,19 @@ export const milestoneTermsSchema = z
           code: 'custom',
           path: ['milestones', i, 'id'],
           message: 'Milestone ids must be unique',
+          params: messageParams('validation.vesting.milestoneIdUnique'),
         });
       seen.add(m.id);
     });
     for (const issue of milestoneWholeIssues(t.milestones)) ctx.addIssue(issue);
   });
 
-type Issue = { code: 'custom'; path: (string | number)[]; message: string };
+type Issue = {
+  code: 'custom';
+  path: (string | number)[];
+  message: string;
+  params: ReturnType<typeof messageParams>;
+};
 
 type MilestoneAmounts = readonly {
   portion?: { numerator: number; denominator: number } | undefined;
@@ -175,6 +190,7 @@ function milestoneWholeIssues(milestones: MilestoneAmounts) {
         code: 'custom',
         path: ['milestones', i, 'portion'],
         message: 'Milestone portions add up to more than the whole',
+        params: messageParams('validation.vesting.milestonePortionsOver'),
       });
       return issues;
     }
@@ -187,6 +203,7 @@ function milestoneWholeIssues(milestones: MilestoneAmounts) {
         path: ['milestones', fixed, 'quantity'],
         message:
           'The portions already vest the whole: a fixed number of shares on top would vest more than it',
+        params: messageParams('validation.vesting.milestoneFixedOver'),
       });
   }
   return issues;
@@ -200,7 +217,8 @@ function milestoneWholeIssues(milestones: MilestoneAmounts) {
 function milestonePartIssues(
   milestones: MilestoneAmounts,
   partQuantity: number,
-  what: string,
+  /** The part's number (1, 2, …) in combined terms; null for the grant's own milestones. */
+  part: number | null,
 ): Issue[] {
   let num = 0n;
   let den = 1n;
@@ -224,7 +242,12 @@ function milestonePartIssues(
         {
           code: 'custom',
           path: ['milestones', i, m.portion ? 'portion' : 'quantity'],
-          message: `The milestones add up to more than the ${partQuantity.toLocaleString('en')} shares of ${what}`,
+          message: `The milestones add up to more than the ${partQuantity.toLocaleString('en')} shares of ${part === null ? 'the grant' : `part ${part}`}`,
+          params: messageParams('validation.vesting.milestonesOverQuantity', {
+            quantity: partQuantity,
+            what: part === null ? 'grant' : 'part',
+            part: part ?? 0,
+          }),
         },
       ];
   }
@@ -252,6 +275,10 @@ function timeRangeIssues(terms: TimeTerms, start: string): Issue[] {
       code: 'custom',
       path: ['occurrences'],
       message: `The last installment would fall after ${LAST_SCHEDULE_DATE} (on ${last}): fewer or shorter periods, or an earlier start`,
+      params: messageParams('validation.vesting.lastInstallment', {
+        limit: LAST_SCHEDULE_DATE,
+        last,
+      }),
     },
   ];
 }
@@ -277,14 +304,12 @@ export function grantTermsIssues(v: {
       code: 'custom',
       path: ['vestingStartDate'],
       message: `Vesting starts in the years 0001–9999 (on or after ${FIRST_SCHEDULE_DATE})`,
+      params: messageParams('validation.vesting.startYears', { first: FIRST_SCHEDULE_DATE }),
     });
   if (!isCount(quantity, 0, Number.MAX_SAFE_INTEGER)) return issues;
   if (terms.type === 'time') return [...issues, ...under(['terms'], timeRangeIssues(terms, start))];
   if (terms.type === 'milestone')
-    return [
-      ...issues,
-      ...under(['terms'], milestonePartIssues(terms.milestones, quantity, 'the grant')),
-    ];
+    return [...issues, ...under(['terms'], milestonePartIssues(terms.milestones, quantity, null))];
   if (!Array.isArray(terms.parts) || !terms.parts.every((p) => isPortion(p.portion))) return issues;
   const amounts = splitBetweenParts(quantity, terms.parts);
   terms.parts.forEach((part, k) =>
@@ -293,7 +318,7 @@ export function grantTermsIssues(v: {
         ['terms', 'parts', k, 'terms'],
         part.terms.type === 'time'
           ? timeRangeIssues(part.terms, start)
-          : milestonePartIssues(part.terms.milestones, amounts[k]!, `part ${k + 1}`),
+          : milestonePartIssues(part.terms.milestones, amounts[k]!, k + 1),
       ),
     ),
   );
@@ -333,6 +358,7 @@ export const combinedTermsSchema = z
         code: 'custom',
         path: ['parts'],
         message: 'The parts’ portions must add up to exactly the whole',
+        params: messageParams('validation.vesting.partsWhole'),
       });
     // Milestones are addressed by id (achievement endpoint): unique across all parts.
     const seen = new Set<string>();
@@ -347,6 +373,9 @@ export const combinedTermsSchema = z
             code: 'custom',
             path: ['parts', i, 'terms', 'occurrences'],
             message: `All parts together have at most ${VESTING_LIMITS.occurrences.toLocaleString('en')} installments`,
+            params: messageParams('validation.vesting.partsInstallments', {
+              maximum: VESTING_LIMITS.occurrences,
+            }),
           });
         return;
       }
@@ -356,6 +385,7 @@ export const combinedTermsSchema = z
             code: 'custom',
             path: ['parts', i, 'terms', 'milestones', j, 'id'],
             message: 'Milestone ids must be unique across all parts',
+            params: messageParams('validation.vesting.milestoneIdUniqueParts'),
           });
         seen.add(m.id);
       });
@@ -459,10 +489,10 @@ const decimalText = (label: string) =>
     })
     .optional()
     .transform((v) => (v === null || v === undefined || v === '' ? null : String(v).trim()))
-    .refine(
-      (v) => v === null || /^\d{1,18}(\.\d{1,10})?$/.test(v),
-      `${label} must be a non-negative decimal number, e.g. "0.10"`,
-    );
+    .refine((v) => v === null || /^\d{1,18}(\.\d{1,10})?$/.test(v), {
+      message: `${label} must be a non-negative decimal number, e.g. "0.10"`,
+      params: messageParams('validation.decimal', { example: '0.10' }),
+    });
 
 const grantFields = {
   stakeholderId: z.string({ error: 'Stakeholder is required' }).uuid('Stakeholder is required'),
@@ -501,18 +531,38 @@ type GrantOut = { [K in keyof typeof grantFields]: z.output<(typeof grantFields)
 
 /** Date order and tax election rules a grant must satisfy on its own. */
 export function checkGrant(v: GrantOut, ctx: z.RefinementCtx) {
-  const issue = (path: string, message: string) =>
-    ctx.addIssue({ code: 'custom', path: [path], message });
+  const issue = (path: string, message: string, key: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message, params: messageParams(key) });
   if (v.expiryDate && v.expiryDate <= v.grantDate)
-    issue('expiryDate', 'Expiry date must be after the grant date');
+    issue(
+      'expiryDate',
+      'Expiry date must be after the grant date',
+      'validation.grant.expiryAfterGrant',
+    );
   if (v.offerDate && v.offerDate > v.grantDate)
-    issue('offerDate', 'Offer date cannot be after the grant date');
+    issue(
+      'offerDate',
+      'Offer date cannot be after the grant date',
+      'validation.grant.offerBeforeGrant',
+    );
   if (v.acceptanceDate && v.offerDate && v.acceptanceDate < v.offerDate)
-    issue('acceptanceDate', 'Acceptance date cannot be before the offer date');
+    issue(
+      'acceptanceDate',
+      'Acceptance date cannot be before the offer date',
+      'validation.grant.acceptanceAfterOffer',
+    );
   if (v.taxElectionDate && !v.taxAtExercise)
-    issue('taxElectionDate', 'A tax election date needs the election to be taxed at exercise');
+    issue(
+      'taxElectionDate',
+      'A tax election date needs the election to be taxed at exercise',
+      'validation.grant.taxElectionNeedsElection',
+    );
   if (v.taxAtExercise && !v.taxElectionDate)
-    issue('taxElectionDate', 'Record the date of the written election to be taxed at exercise');
+    issue(
+      'taxElectionDate',
+      'Record the date of the written election to be taxed at exercise',
+      'validation.grant.taxElectionDateRequired',
+    );
   for (const i of grantTermsIssues(v)) ctx.addIssue(i);
 }
 
@@ -685,6 +735,14 @@ export const upcomingQuerySchema = z.object({
     )
     .optional(),
   companyId: z.uuid('companyId must be an id').optional(),
+  /**
+   * Routine installments (time-based vesting after the cliff) are left out unless asked for:
+   * `installments=true`, or `installment` among `types` (issue 12).
+   */
+  installments: z
+    .enum(['true', 'false'], { error: 'installments must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
   types: z
     .string()
     .optional()
@@ -719,4 +777,8 @@ export type UpcomingItem = z.infer<typeof upcomingItemSchema>;
 /** Body of `POST …/grants/{grantId}/pauses`: a leave of absence. */
 export const pauseSchema = z
   .strictObject({ start: isoDate('start'), end: isoDate('end') })
-  .refine((p) => p.end > p.start, { message: 'end must be after start', path: ['end'] });
+  .refine((p) => p.end > p.start, {
+    message: 'end must be after start',
+    path: ['end'],
+    params: messageParams('validation.pause.endAfterStart'),
+  });

@@ -4,6 +4,7 @@ import {
   apportionPercent,
   buildCapTable,
   capTableCsv,
+  type CapTableCsvFormat,
   poolReserved,
   type CapTablePlan,
 } from './cap-table';
@@ -69,6 +70,29 @@ const plan = (over: Partial<CapTablePlan> = {}): CapTablePlan => ({
   cashSettled: false,
   ...over,
 });
+
+/** The server passes the catalog's labels; these are the English ones. */
+const english: CapTableCsvFormat = {
+  separator: ',',
+  decimal: '.',
+  labels: {
+    holder: 'Holder',
+    group: 'Group',
+    awardsVested: 'Awards vested',
+    awardsUnvested: 'Awards unvested',
+    fullyDiluted: 'Fully diluted',
+    fullyDilutedPercent: 'Fully diluted %',
+    total: 'Total',
+    groups: {
+      founders: 'founders',
+      employees: 'employees',
+      investors: 'investors',
+      other: 'other',
+      pool: 'pool',
+    },
+    pool: (name, cashSettled) => `${name} (unallocated pool${cashSettled ? ', cash-settled' : ''})`,
+  },
+};
 
 describe('buildCapTable', () => {
   it('as of today: shares per class, pool row, percentages summing to 100', () => {
@@ -157,10 +181,14 @@ describe('buildCapTable', () => {
       events,
       plans: [plan()],
     });
-    const csv = capTableCsv(table, [
-      { id: 'common', name: 'Common' },
-      { id: 'prefA', name: 'Series A' },
-    ]);
+    const csv = capTableCsv(
+      table,
+      [
+        { id: 'common', name: 'Common' },
+        { id: 'prefA', name: 'Series A' },
+      ],
+      english,
+    );
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'Holder,Group,Common,Series A,Awards vested,Awards unvested,Fully diluted,Fully diluted %',
@@ -168,6 +196,34 @@ describe('buildCapTable', () => {
     expect(lines[1]).toBe(`"'=HYPERLINK(""x""), Anna",founders,4500,0,0,0,4500,36.0000`);
     expect(lines.at(-2)).toBe('ESOP 2024 (unallocated pool),pool,,,,,1500,12.0000');
     expect(lines.at(-1)).toBe('Total,,9000,2000,,,12500,100.0000');
+  });
+
+  it('CSV for a comma-decimal reader: semicolons, decimal commas, its labels', () => {
+    const table = buildCapTable({
+      asOf: '2025-06-30',
+      stakeholders: [
+        ...stakeholders.slice(0, 1).map((s) => ({ ...s, name: 'Vries; Anna de' })),
+        ...stakeholders.slice(1),
+      ],
+      events,
+      plans: [plan()],
+    });
+    const csv = capTableCsv(table, [{ id: 'common', name: 'Gewoon' }], {
+      separator: ';',
+      decimal: ',',
+      labels: {
+        ...english.labels,
+        holder: 'Houder',
+        total: 'Totaal',
+        groups: { ...english.labels.groups, founders: 'oprichters' },
+      },
+    });
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Houder;Group;Gewoon;Awards vested;Awards unvested;Fully diluted;Fully diluted %',
+    );
+    expect(lines[1]).toBe('"Vries; Anna de";oprichters;4500;0;0;4500;36,0000');
+    expect(lines.at(-1)).toBe('Totaal;;9000;;;12500;100,0000');
   });
 });
 

@@ -244,69 +244,97 @@ export function buildCapTable(input: {
   };
 }
 
-/** The cap table as CSV (RFC 4180): one column per share class, then awards and fully diluted. */
+/**
+ * How a cap table CSV is written for its reader (issue 12): the labels in their language, and the
+ * separators their spreadsheet expects. Dutch Excel reads `;` between fields and `,` as the
+ * decimal point; English reads `,` and `.`.
+ */
+export interface CapTableCsvFormat {
+  /** Between fields: `,`, or `;` where the decimal point is a comma. */
+  separator: string;
+  /** The decimal point of percentages: `.` or `,`. */
+  decimal: string;
+  labels: {
+    holder: string;
+    group: string;
+    awardsVested: string;
+    awardsUnvested: string;
+    fullyDiluted: string;
+    fullyDilutedPercent: string;
+    total: string;
+    groups: Record<HolderGroup, string>;
+    /** A plan's unallocated pool row: "ESOP 2024 (unallocated pool)". */
+    pool: (name: string, cashSettled: boolean) => string;
+  };
+}
+
+/**
+ * The cap table as CSV (RFC 4180, with the reader's separators): one column per share class,
+ * then awards and fully diluted. Counts are plain digits (no grouping), so a spreadsheet reads
+ * them as numbers.
+ */
 export function capTableCsv(
   table: CapTable,
   shareClasses: readonly { id: string; name: string }[],
+  format: CapTableCsvFormat,
 ): string {
+  const { separator, labels } = format;
+  const needsQuotes = (text: string) => text.includes(separator) || /["\r\n]/.test(text);
   const cell = (value: string | number) => {
     const text = String(value);
     // Quote fields with separators; neutralise spreadsheet formulas (CSV injection).
     const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
-    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+    return needsQuotes(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
-  const header = [
-    'Holder',
-    'Group',
-    ...shareClasses.map((c) => c.name),
-    'Awards vested',
-    'Awards unvested',
-    'Fully diluted',
-    'Fully diluted %',
+  const percent = (value: string) => value.replace('.', format.decimal);
+  const line = (cells: (string | number)[]) => cells.map(cell).join(separator);
+  const lines = [
+    line([
+      labels.holder,
+      labels.group,
+      ...shareClasses.map((c) => c.name),
+      labels.awardsVested,
+      labels.awardsUnvested,
+      labels.fullyDiluted,
+      labels.fullyDilutedPercent,
+    ]),
   ];
-  const lines = [header.map(cell).join(',')];
   for (const row of table.rows) {
     lines.push(
-      [
+      line([
         row.name,
-        row.group,
+        labels.groups[row.group],
         ...shareClasses.map((c) => row.shares[c.id] ?? 0),
         row.awardsVested,
         row.awardsUnvested,
         row.fullyDiluted,
-        row.fullyDilutedPercent,
-      ]
-        .map(cell)
-        .join(','),
+        percent(row.fullyDilutedPercent),
+      ]),
     );
   }
   for (const pool of table.pools) {
     lines.push(
-      [
-        `${pool.name} (unallocated pool${pool.cashSettled ? ', cash-settled' : ''})`,
-        'pool',
+      line([
+        labels.pool(pool.name, pool.cashSettled),
+        labels.groups.pool,
         ...shareClasses.map(() => ''),
         '',
         '',
         pool.cashSettled ? 0 : pool.available,
-        pool.fullyDilutedPercent,
-      ]
-        .map(cell)
-        .join(','),
+        percent(pool.fullyDilutedPercent),
+      ]),
     );
   }
   lines.push(
-    [
-      'Total',
+    line([
+      labels.total,
       '',
       ...shareClasses.map((c) => table.totals.sharesByClass[c.id] ?? 0),
       '',
       '',
       table.totals.fullyDiluted,
-      table.totals.fullyDiluted > 0 ? '100.0000' : '0.0000',
-    ]
-      .map(cell)
-      .join(','),
+      percent(table.totals.fullyDiluted > 0 ? '100.0000' : '0.0000'),
+    ]),
   );
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -110,4 +110,20 @@ describe('countryName', () => {
   it('gives every listed code a name other than the code itself', () => {
     for (const code of COUNTRY_CODES) expect(countryName(code)).not.toBe(code);
   });
+
+  it.each([
+    ['NL', 'Nederland'],
+    ['BE', 'België'],
+    ['DE', 'Duitsland'],
+    ['GB', 'Verenigd Koninkrijk'],
+  ])('%s → %s in Dutch', (code, name) => {
+    expect(countryName(code, 'nl')).toBe(name);
+  });
+
+  it('names every listed code in Dutch too, and in English for a language Intl lacks', () => {
+    for (const code of COUNTRY_CODES) expect(countryName(code, 'nl')).not.toBe(code);
+    expect(countryName('NL', 'en-XA')).toBe('Netherlands');
+    expect(countryName('NL', 'not a tag')).toBe('Netherlands');
+    expect(countryName('NLD', 'nl')).toBe('NLD');
+  });
 });

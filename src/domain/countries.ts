@@ -260,13 +260,25 @@ export function isCountryCode(code: string): code is CountryCode {
   return codeSet.has(code);
 }
 
-let displayNames: Intl.DisplayNames | undefined;
+const displayNames = new Map<string, Intl.DisplayNames>();
 
-/** English short name of a country ("NL" → "Netherlands"); falls back to the code. */
-export function countryName(code: string): string {
-  displayNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
+/**
+ * Short name of a country in `language` (a BCP 47 tag; English by default): "NL" → "Netherlands",
+ * or "Nederland" in `nl`. The caller passes the reader's language; the domain knows none of its
+ * own. Falls back to the code for an unknown code, and to English for an unknown language.
+ */
+export function countryName(code: string, language = 'en'): string {
+  let names = displayNames.get(language);
+  if (!names) {
+    try {
+      names = new Intl.DisplayNames([language, 'en'], { type: 'region', fallback: 'code' });
+    } catch {
+      names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+    }
+    displayNames.set(language, names);
+  }
   try {
-    return displayNames.of(code) ?? code;
+    return names.of(code) ?? code;
   } catch {
     return code;
   }

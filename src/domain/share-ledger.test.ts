@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addRange,
   holdingsByStakeholder,
+  nextShareNumbers,
   removeRange,
   replayLedger,
   type LedgerEvent,
@@ -246,6 +247,67 @@ describe('share ranges', () => {
         expect(total).toBe(issued - cancelled);
         for (const row of holdings.values()) expect(row.A).toBeGreaterThan(0);
       }),
+    );
+  });
+});
+
+describe('nextShareNumbers', () => {
+  it('is one past the highest number ever issued in each class, cancelled numbers included', () => {
+    const events = [
+      issue('ann', '2024-01-01', 100, 1),
+      issue('bob', '2024-02-01', 50, 301),
+      // Entered later, numbered lower: the highest number counts, not the latest issue.
+      issue('eve', '2024-03-01', 200, 101),
+      cancel('bob', '2024-04-01', 50, 301),
+      transfer('ann', 'eve', '2024-05-01', 10, 1),
+      { ...issue('ann', '2024-01-01', 10, 1), shareClassId: 'B' },
+    ];
+    expect(held(events)).toBeTruthy();
+    expect(Object.fromEntries(nextShareNumbers(events))).toEqual({ A: 351, B: 11 });
+  });
+
+  it('suggests nothing for a class kept by count, and leaves classes without issues out', () => {
+    const byCount = [issue('ann', '2024-01-01', 100), issue('bob', '2024-01-02', 5)];
+    expect(Object.fromEntries(nextShareNumbers(byCount))).toEqual({ A: null });
+    // Unnumbered shares next to numbered ones (an exercise, say): numbering goes on.
+    expect(
+      Object.fromEntries(nextShareNumbers([...byCount, issue('eve', '2024-02-01', 10, 1)])),
+    ).toEqual({ A: 11 });
+    expect(nextShareNumbers([]).size).toBe(0);
+  });
+
+  it('has no number left past the cap', () => {
+    expect(nextShareNumbers([issue('ann', '2024-01-01', 1, 1_000_000_000_000)]).get('A')).toBe(
+      null,
+    );
+  });
+
+  it('never suggests a number that clashes with the register (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            first: fc.integer({ min: 1, max: 10_000 }),
+            count: fc.integer({ min: 1, max: 100 }),
+          }),
+          {
+            maxLength: 20,
+          },
+        ),
+        fc.integer({ min: 1, max: 1000 }),
+        (ranges, count) => {
+          seq = 0;
+          // Keep the ranges that do not overlap earlier ones: a valid register.
+          const events: LedgerEvent[] = [];
+          for (const r of ranges) {
+            const candidate = [...events, issue('ann', '2024-01-01', r.count, r.first)];
+            if (replayLedger(candidate).violation === null) events.push(candidate.at(-1)!);
+          }
+          const next = nextShareNumbers(events).get('A') ?? 1;
+          const withNext = [...events, issue('bob', '2024-06-01', count, next!)];
+          expect(replayLedger(withNext).violation).toBeNull();
+        },
+      ),
     );
   });
 });

@@ -388,6 +388,30 @@ export function replayLedger(
   return { holdings, violation: late };
 }
 
+/**
+ * The next free share number of each class that has issued shares: one past the highest number
+ * ever issued in it (numbers are never issued twice, not even after a cancellation, decision
+ * 008), so a new issue numbered from there cannot clash. Null for a class whose issues carry no
+ * numbers at all (its register is kept by count; suggesting numbers there would be a guess), and
+ * when the highest number leaves none below the cap. Classes without issues are not in the map:
+ * their numbering starts at 1.
+ */
+export function nextShareNumbers(
+  events: readonly Pick<LedgerEvent, 'type' | 'shareClassId' | 'lastShareNumber'>[],
+): Map<string, number | null> {
+  const highest = new Map<string, number | null>();
+  for (const e of events) {
+    if (e.type !== 'issue') continue;
+    const seen = highest.get(e.shareClassId) ?? null;
+    const last = e.lastShareNumber;
+    highest.set(e.shareClassId, last !== null && (seen === null || last > seen) ? last : seen);
+  }
+  const next = new Map<string, number | null>();
+  for (const [classId, last] of highest)
+    next.set(classId, last === null || last >= MAX_SHARE_COUNT ? null : last + 1);
+  return next;
+}
+
 /** Shares held per stakeholder per class, as plain numbers: `{ stakeholderId: { classId: n } }`. */
 export function holdingsByStakeholder(holdings: Holdings): Map<string, Record<string, number>> {
   const out = new Map<string, Record<string, number>>();

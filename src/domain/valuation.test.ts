@@ -6,6 +6,7 @@ import {
   changeOf,
   compareDecimals,
   computeValuation,
+  exerciseAmounts,
   intrinsicValue,
   isCurrencyCode,
   latestEffectiveDate,
@@ -350,5 +351,40 @@ describe('currencies', () => {
     ['XAU', false],
   ])('%s: %s', (code, ok) => {
     expect(isCurrencyCode(code)).toBe(ok);
+  });
+});
+
+describe('exerciseAmounts: what an exercise costs and its spread at the FMV', () => {
+  it.each([
+    // quantity, exercise price, FMV, payable, spread
+    [1000, '0.10', '1.50', '100.00', '1400.00'],
+    [10000, '0.10', '0.10', '1000.00', '0.00'],
+    // Under water: the spread is negative (the dialog says so; intrinsic value would be 0).
+    [1000, '0.10', '0.05', '100.00', '-50.00'],
+    // Six-decimal prices, rounded half-up to cents at the end.
+    [333, '0.123456', '0.5', '41.11', '125.39'],
+    [1, '0.005', '0.015', '0.01', '0.01'],
+    [7, '12.50', null, '87.50', null],
+    // No exercise price (an RSU, say): nothing payable, the whole FMV is the spread.
+    [200, null, '2.25', null, '450.00'],
+  ] as const)('%i at %s, FMV %s: pay %s, spread %s', (quantity, price, fmv, payable, spread) => {
+    expect(exerciseAmounts(quantity, price, fmv)).toEqual({ payable, spread });
+  });
+
+  it('makes the spread equal the intrinsic value whenever the options are in the money', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        (quantity, priceMicros, fmvMicros) => {
+          const price = (priceMicros / 1e6).toFixed(6);
+          const fmv = (fmvMicros / 1e6).toFixed(6);
+          const { spread } = exerciseAmounts(quantity, price, fmv);
+          if (fmvMicros >= priceMicros) expect(spread).toBe(intrinsicValue(fmv, price, quantity));
+          else expect(spread!.startsWith('-') || spread === '0.00').toBe(true);
+        },
+      ),
+    );
   });
 });

@@ -425,6 +425,33 @@ export function intrinsicValue(
   return new MoneySum().addIntrinsic(fmvPerShare, exercisePrice, quantity).toString();
 }
 
+/** What an exercise of options comes to, in money with two decimals (half-up). */
+export interface ExerciseAmounts {
+  /** quantity × exercise price: what the holder pays; null without an exercise price. */
+  payable: string | null;
+  /**
+   * quantity × (FMV − exercise price): the gain at the FMV, negative when the options are under
+   * water; null without an FMV.
+   */
+  spread: string | null;
+}
+
+/** The amount payable on exercise and the spread at the FMV (issue 12, the exercise dialog). */
+export function exerciseAmounts(
+  quantity: number,
+  exercisePrice: string | null,
+  fmvPerShare: string | null,
+): ExerciseAmounts {
+  const count = String(quantity);
+  return {
+    payable: exercisePrice === null ? null : multiplyDecimal(count, exercisePrice, MONEY_DIGITS),
+    spread:
+      fmvPerShare === null
+        ? null
+        : multiplyDecimal(count, subtractDecimal(fmvPerShare, exercisePrice ?? '0'), MONEY_DIGITS),
+  };
+}
+
 /** −1, 0 or 1 as a is below, equal to or above b (decimal strings, any scale). */
 export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
   const x = dec(a);

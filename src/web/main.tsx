@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, type CSSProperties } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Toaster, toast } from 'sonner';
+import { ToasterHost } from './components/toaster-host';
 import { invalidEnvVariables } from './env';
 import { clearUserData, setCachedSession, watchSessionUser } from './features/auth/session';
 import { metaQueryOptions } from './features/meta/api';
@@ -12,7 +12,11 @@ import {
   setReportingUser,
   startErrorReporting,
 } from './lib/error-reporting';
+import { activateLanguage, initialLanguage, LanguageBoundary, t } from './lib/i18n';
+import { followSavedLanguage } from './lib/saved-language';
 import { createQueryClient } from './lib/query-client';
+import { toast } from './lib/toast';
+import { watchTheme } from './lib/theme';
 import { createAppRouter } from './router';
 import './styles.css';
 
@@ -20,6 +24,7 @@ const SESSION_EXPIRED_TOAST_ID = 'session-expired';
 
 function start(container: HTMLElement) {
   listenForEarlyErrors();
+  watchTheme();
   const root = createRoot(container, {
     // Errors no boundary caught (the router's error screens report their own).
     onUncaughtError: (error, info) => {
@@ -42,7 +47,7 @@ function start(container: HTMLElement) {
       // Deferred: this runs inside the query cache's error notification.
       queueMicrotask(() => setCachedSession(queryClient, null));
       if (location.pathname.startsWith('/auth/')) return;
-      toast.error('Your session has ended. Please sign in again.', {
+      toast.error(t('common.session.ended'), {
         id: SESSION_EXPIRED_TOAST_ID,
       });
       void router
@@ -52,6 +57,7 @@ function start(container: HTMLElement) {
   });
   const router = createAppRouter(queryClient);
   watchSessionUser(queryClient, setReportingUser);
+  followSavedLanguage(queryClient);
   // Error reporting is configured by the server at run time (SENTRY_DSN); the SDK loads only then.
   queryClient
     .fetchQuery(metaQueryOptions())
@@ -61,21 +67,21 @@ function start(container: HTMLElement) {
   root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <Toaster
-          position="bottom-right"
-          duration={4000}
-          visibleToasts={3}
-          gap={14}
-          richColors
-          closeButton
-          // sonner's default is already 356px; stated here because the spec fixes it.
-          style={{ '--width': '356px' } as CSSProperties}
-        />
+        <LanguageBoundary>
+          <RouterProvider router={router} />
+        </LanguageBoundary>
+        {/* sonner's toaster (components/toaster.tsx), loaded after the first render. */}
+        <ToasterHost />
       </QueryClientProvider>
     </StrictMode>,
   );
 }
 
 const container = document.getElementById('root');
-if (container) start(container);
+// The first render waits for the language's catalog (a few kB): no English flash for a Dutch user.
+if (container) {
+  activateLanguage(initialLanguage())
+    .catch(() => activateLanguage('en'))
+    .catch(() => undefined)
+    .finally(() => start(container));
+}

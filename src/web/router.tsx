@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
-import { NotFound } from './components/not-found';
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { RouteError } from './components/route-error';
 import { PagePending } from './components/page-pending';
 import { routeTree } from './routeTree.gen';
@@ -16,7 +15,11 @@ export function createAppRouter(queryClient: QueryClient) {
     // TanStack Query owns caching; the router should always ask it (which is cheap when fresh).
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
-    defaultNotFoundComponent: NotFound,
+    // Its own chunk, like the routes' not-found pages (decision 005).
+    defaultNotFoundComponent: lazyRouteComponent(
+      () => import('./components/not-found'),
+      'NotFound',
+    ),
     defaultErrorComponent: RouteError,
     defaultPendingComponent: PagePending,
   });

@@ -8,3 +8,10 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+declare module 'virtual:catalogs' {
+  /** The languages with a catalog folder, the default first (scripts/vite-catalogs.ts). */
+  export const languages: string[];
+  /** Each language's compiled catalog, in its own chunk; includes the pseudo language. */
+  export const loaders: Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditEvent, member } from '../../src/server/db/schema';
+import { auditEvent, company, member } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
@@ -233,7 +233,7 @@ describe('validation', () => {
       },
       {
         companyName: 'Paris SAS',
-        companyType: 'Other',
+        companyType: 'SAS',
         country: 'FR',
         vat: 'FR40303265045',
         postal: '75008',
@@ -453,5 +453,74 @@ describe('company overview fields', () => {
       city: 'Utrecht',
       responsibleUserName: 'Carla Collega',
     });
+  });
+});
+
+describe('legal form per country (decision 022)', () => {
+  const patch = (id: string, body: Record<string, unknown>) =>
+    t.request(`/api/v1/company/${id}`, { method: 'PATCH', body, cookie: ann.cookie });
+
+  it("defaults a new company to its country's form and keeps what is sent", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ country: 'BE' }, 'BV/SRL'],
+      [{ country: 'DE' }, 'GmbH'],
+      [{ country: 'GB' }, 'Ltd'],
+      [{ country: 'US' }, 'Inc'],
+      [{}, 'BV'],
+      [{ country: 'FR' }, 'Other'],
+      [{ country: 'BE', companyType: 'NV/SA' }, 'NV/SA'],
+      [{ country: 'BE', companyType: 'CommV/SComm' }, 'CommV/SComm'],
+      [{ country: 'GB', companyType: 'PLC' }, 'PLC'],
+      [{ country: 'LU', companyType: 'SARL' }, 'SARL'],
+    ];
+    for (const [body, companyType] of cases) {
+      const res = await create(ann.cookie, { companyName: 'Form Test', ...body });
+      expect(res.status, JSON.stringify(body)).toBe(201);
+      expect((await res.json()).companyType, JSON.stringify(body)).toBe(companyType);
+    }
+  });
+
+  it("refuses another country's form, naming the field and the country's forms", async () => {
+    const res = await create(ann.cookie, {
+      companyName: 'Brussels',
+      country: 'BE',
+      companyType: 'BV',
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.fields).toEqual({
+      companyType:
+        'Company type for Belgium must be one of BV/SRL, NV/SA, CV/SC, CommV/SComm, VOF/SNC, Stichting/Fondation, Other',
+    });
+    const us = await create(ann.cookie, {
+      companyName: 'Delaware',
+      country: 'US',
+      companyType: 'GmbH',
+    });
+    expect(us.status).toBe(400);
+    expect(Object.keys((await us.json()).error.fields)).toEqual(['companyType']);
+  });
+
+  it('checks the form against the country when either changes, and keeps a stored one otherwise', async () => {
+    const nl = await (await create(ann.cookie, { companyName: 'Mover BV' })).json();
+    // Moving to Belgium without a Belgian form is refused on the legal form.
+    const moved = await patch(nl.id, { country: 'BE' });
+    expect(moved.status).toBe(400);
+    expect(Object.keys((await moved.json()).error.fields)).toEqual(['companyType']);
+    const ok = await patch(nl.id, { country: 'BE', companyType: 'BV/SRL' });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ country: 'BE', companyType: 'BV/SRL' });
+    expect((await patch(nl.id, { companyType: 'BV' })).status).toBe(400);
+
+    // A form stored before the rule (a German company entered as BV) does not block other edits.
+    const legacy = await (
+      await create(ann.cookie, { companyName: 'Legacy GmbH', country: 'DE' })
+    ).json();
+    await t.db.update(company).set({ companyType: 'BV' }).where(eq(company.id, legacy.id));
+    const edited = await patch(legacy.id, { city: 'Berlin' });
+    expect(edited.status).toBe(200);
+    expect(await edited.json()).toMatchObject({ city: 'Berlin', companyType: 'BV', country: 'DE' });
+    // Setting the form (or the country) applies the rule again.
+    expect((await patch(legacy.id, { companyType: 'BV' })).status).toBe(400);
+    expect((await patch(legacy.id, { companyType: 'GmbH' })).status).toBe(200);
   });
 });

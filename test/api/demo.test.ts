@@ -5,13 +5,21 @@ import { compareDecimals, intrinsicValue } from '../../src/domain/valuation';
 import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/demo/seed';
 import {
   auditEvent,
+  company as companyTable,
+  depositaryReceipt,
+  equityPlan,
   grant as grantTable,
   grantExercise,
   grantSettlement,
+  poolAdjustment,
+  shareClass,
   shareEvent,
   stakeholder,
   user,
+  valuation,
+  vestingTemplate,
 } from '../../src/server/db/schema';
+import { standardTemplates } from '../../src/server/modules/vesting/standard-templates';
 import { and, count, eq } from 'drizzle-orm';
 import { replayLedger } from '../../src/domain/share-ledger';
 import { loadLedger } from '../../src/server/modules/equity/register';
@@ -198,6 +206,72 @@ describe('demo workspace (npm run demo)', () => {
     );
     expect(activity.items.some((e) => e.entityType === 'grant')).toBe(true);
     expect(activity.items.every((e) => e.actor.name === 'Demi de Vries')).toBe(true);
+  });
+
+  it('has the history of everything it seeded: a create row per record, and the grant events (issue 12)', async () => {
+    const created = async (entityType: string) =>
+      (
+        await t.db
+          .select({ id: auditEvent.entityId, changes: auditEvent.changes })
+          .from(auditEvent)
+          .where(and(eq(auditEvent.entityType, entityType), eq(auditEvent.action, 'create')))
+      ).map((r) => r.id);
+    const tables = [
+      ['vesting_template', vestingTemplate],
+      ['company', companyTable],
+      ['stakeholder', stakeholder],
+      ['share_class', shareClass],
+      ['share_event', shareEvent],
+      ['depositary_receipt', depositaryReceipt],
+      ['plan', equityPlan],
+      ['pool_adjustment', poolAdjustment],
+      ['grant', grantTable],
+      ['grant_exercise', grantExercise],
+      ['valuation', valuation],
+    ] as const;
+    for (const [entityType, table] of tables) {
+      const ids = (await t.db.select({ id: table.id }).from(table)).map((r) => r.id);
+      expect(ids.length, entityType).toBeGreaterThan(0);
+      // Exactly one create row per record: none missing, none twice.
+      expect((await created(entityType)).sort(), entityType).toEqual(ids.sort());
+    }
+    // The standard templates every workspace starts with are the demo's too.
+    const names = (await t.db.select({ name: vestingTemplate.name }).from(vestingTemplate)).map(
+      (r) => r.name,
+    );
+    for (const x of standardTemplates('en')) expect(names).toContain(x.name);
+
+    const updates = await t.db
+      .select({ id: auditEvent.entityId, changes: auditEvent.changes })
+      .from(auditEvent)
+      .where(and(eq(auditEvent.entityType, 'grant'), eq(auditEvent.action, 'update')));
+    const updateKeys = (grantId: string) =>
+      updates.filter((u) => u.id === grantId).flatMap((u) => Object.keys(u.changes ?? {}));
+    const grants = await t.db.select().from(grantTable);
+    const paused = grants.filter((g) => g.pauses.length > 0);
+    const achieved = grants.filter((g) => JSON.stringify(g.terms).includes('"achievedDate":"'));
+    expect(paused.length).toBeGreaterThan(0);
+    expect(achieved.length).toBeGreaterThan(0);
+    for (const g of paused) expect(updateKeys(g.id)).toContain('leave of absence');
+    for (const g of achieved)
+      expect(updateKeys(g.id).some((k) => k.startsWith('milestone '))).toBe(true);
+    for (const g of grants.filter((x) => x.terminationDate))
+      expect(updateKeys(g.id)).toContain('termination');
+
+    // A cash settlement is in its exercise's row, as the exercise service writes it.
+    const settlements = await t.db.select().from(grantSettlement);
+    expect(settlements.length).toBeGreaterThan(0);
+    const exerciseRows = await t.db
+      .select({ id: auditEvent.entityId, changes: auditEvent.changes })
+      .from(auditEvent)
+      .where(eq(auditEvent.entityType, 'grant_exercise'));
+    for (const s of settlements) {
+      const row = exerciseRows.find((r) => r.id === s.exerciseId)!;
+      expect(row.changes).toMatchObject({
+        // Money in two decimals, as the service computes it (the column reads back with ten).
+        settlementAmount: { from: null, to: `${Number(s.amount).toFixed(2)} ${s.currency}` },
+      });
+    }
   });
 
   it('seeds a verified demo lawyer with 25 NL/BE/DE clients, once', async () => {

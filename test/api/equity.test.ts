@@ -789,8 +789,9 @@ describe('cap table, CSV and key figures', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    // Named after the company and the date (issue 12).
     expect(res.headers.get('content-disposition')).toBe(
-      'attachment; filename="cap-table-2024-12-31.csv"',
+      `attachment; filename="cap-table-ledger-bv-2024-12-31.csv"; filename*=UTF-8''cap-table-ledger-bv-2024-12-31.csv`,
     );
     const lines = (await res.text()).trimEnd().split('\r\n');
     expect(lines).toEqual([

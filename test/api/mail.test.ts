@@ -144,6 +144,7 @@ describe('SMTP mode', () => {
           to: 'rita@example.com',
           name: 'Rita',
           url: 'http://localhost:3000/api/auth/verify-email?token=abc',
+          language: 'en',
         }),
       );
     } finally {

@@ -134,7 +134,7 @@ describe('vesting templates', () => {
       '/vesting-templates',
       'POST',
       {
-        name: '4 years monthly, 1-year cliff',
+        name: '4 years monthly, 1-year cliff, day 1',
         terms: FOUR_YEARS_CLIFF,
       },
     );
@@ -145,7 +145,7 @@ describe('vesting templates', () => {
       allocation: 'CUMULATIVE_ROUNDING',
     });
     const dup = await call('/vesting-templates', 'POST', {
-      name: '4 YEARS monthly, 1-year cliff',
+      name: '4 YEARS monthly, 1-year cliff, DAY 1',
       terms: FOUR_YEARS_CLIFF,
     });
     expect(dup.status).toBe(409);
@@ -165,7 +165,10 @@ describe('vesting templates', () => {
       ann.cookie,
       '/vesting-templates',
     );
-    expect(listed.items).toEqual([expect.objectContaining({ id: created.id, planCount: 1 })]);
+    // Next to the workspace's standard templates (decision 022), which no plan uses.
+    expect(listed.items.filter((x) => x.planCount > 0)).toEqual([
+      expect.objectContaining({ id: created.id, planCount: 1 }),
+    ]);
     const inUse = await call(`/vesting-templates/${created.id}`, 'DELETE');
     expect(inUse.status).toBe(409);
     const renamed = await ok<{ name: string }>(

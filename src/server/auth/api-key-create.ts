@@ -9,10 +9,11 @@ import {
   type BusinessResource,
 } from '../../contracts/access-control';
 import { requiredText } from '../../contracts/common';
-import { fieldErrors } from '../../contracts/errors';
 import type { Database } from '../db/client';
 import { apikey } from '../db/schema';
 import { customRolePermissions } from '../http/permissions';
+import { AppError, msg, renderText, validationError, zodError, type Text } from '../http/errors';
+import { requestLanguage } from '../i18n';
 import { membershipRole, type Auth } from './auth';
 
 export const API_KEY_NAME_MAX = 32;
@@ -83,8 +84,34 @@ export const apiKeyCreateSchema = z
     }
   });
 
-const fail = (status: number, code: string, message: string, fields?: Record<string, string>) =>
-  Response.json({ code, message, ...(fields ? { fields } : {}) }, { status });
+/** better-auth's error shape, its texts in `language` (issue 12). */
+const SIGN_IN = msg('errors.auth.signIn');
+const CHOOSE = msg('errors.apiKey.chooseWorkspace');
+
+/** A validation error's message, "field: text" of its first field, as a message. */
+function firstField(error: AppError): Text {
+  const [first] = Object.entries(error.fieldTexts ?? {});
+  if (!first) return msg('errors.invalidRequest');
+  return msg('errors.field', { field: first[0], message: first[1] });
+}
+
+const failIn =
+  (language: string) =>
+  (status: number, code: string, message: Text, fields?: Record<string, Text>) =>
+    Response.json(
+      {
+        code,
+        message: renderText(message, language),
+        ...(fields
+          ? {
+              fields: Object.fromEntries(
+                Object.entries(fields).map(([name, text]) => [name, renderText(text, language)]),
+              ),
+            }
+          : {}),
+      },
+      { status },
+    );
 
 /**
  * Creates an API key on behalf of the signed-in user. better-auth keeps remaining uses, refills,
@@ -101,38 +128,35 @@ export async function createApiKeyForUser(
     headers: request.headers,
     query: { disableCookieCache: true },
   });
-  if (!session) return fail(401, 'UNAUTHORIZED', 'Sign in to continue');
+  const acceptLanguage = request.headers.get('accept-language');
+  if (!session) return failIn(requestLanguage(acceptLanguage))(401, 'UNAUTHORIZED', SIGN_IN);
+  const saved = (session.user as { locale?: string | null }).locale;
+  const fail = failIn(requestLanguage(acceptLanguage, saved));
   let raw: unknown;
   try {
     raw = await request.json();
   } catch {
-    return fail(400, 'VALIDATION_ERROR', 'Malformed JSON in request body');
+    return fail(400, 'VALIDATION_ERROR', msg('errors.malformedJson'));
   }
   const parsed = apiKeyCreateSchema.safeParse(raw);
   if (!parsed.success) {
-    const fields = fieldErrors(parsed.error.issues);
-    const [first] = Object.entries(fields);
-    return fail(
-      400,
-      'VALIDATION_ERROR',
-      first ? `${first[0]}: ${first[1]}` : 'Invalid request',
-      fields,
-    );
+    const invalid = zodError(parsed.error.issues, { data: raw });
+    return fail(400, 'VALIDATION_ERROR', invalid.text ?? firstField(invalid), invalid.fieldTexts);
   }
   const input = parsed.data;
   const activeOrganizationId = (session.session as { activeOrganizationId?: string | null })
     .activeOrganizationId;
   const organizationId = input.organizationId ?? activeOrganizationId;
   if (!organizationId)
-    return fail(400, 'VALIDATION_ERROR', 'organizationId: choose a workspace', {
-      organizationId: 'Choose a workspace',
+    return fail(400, 'VALIDATION_ERROR', firstField(validationError({ organizationId: CHOOSE })), {
+      organizationId: CHOOSE,
     });
   const role = await membershipRole(db, organizationId, session.user.id);
-  if (!role) return fail(403, 'FORBIDDEN', 'You are not a member of this workspace');
+  if (!role) return fail(403, 'FORBIDDEN', msg('errors.apiKey.notMember'));
 
   const custom = await customRolePermissions(db, { organizationId, role });
   if (input.configId === 'organization' && !isAllowed(role, 'apiKey', 'create', custom)) {
-    return fail(403, 'FORBIDDEN', 'Only owners and admins can create workspace API keys');
+    return fail(403, 'FORBIDDEN', msg('errors.apiKey.workspaceKeysForAdmins'));
   }
   // A key never gets more than its creator may do.
   const allowed = businessPermissions(role, custom);
@@ -140,9 +164,10 @@ export async function createApiKeyForUser(
   for (const [resource, actions] of Object.entries(permissions) as [BusinessResource, string[]][]) {
     const extra = actions.filter((a) => !allowed[resource].includes(a as never));
     if (extra.length > 0) {
-      return fail(403, 'FORBIDDEN', `Your role does not allow ${resource}:${extra.join(',')}`, {
-        permissions: `Your role does not allow ${resource}:${extra.join(',')}`,
+      const refused = msg('errors.apiKey.roleDoesNotAllow', {
+        permission: `${resource}:${extra.join(',')}`,
       });
+      return fail(403, 'FORBIDDEN', refused, { permissions: refused });
     }
   }
 
@@ -159,8 +184,8 @@ export async function createApiKeyForUser(
     )
     .limit(1);
   if (taken.length > 0) {
-    return fail(409, 'API_KEY_NAME_TAKEN', 'An API key with this name already exists', {
-      name: 'An API key with this name already exists',
+    return fail(409, 'API_KEY_NAME_TAKEN', msg('errors.apiKey.nameTaken'), {
+      name: msg('errors.apiKey.nameTaken'),
     });
   }
 

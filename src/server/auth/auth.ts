@@ -8,6 +8,7 @@ import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../..
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Env } from '../env';
+import type { Actor } from '../http/context';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { SmsSender } from '../mail/sms';
@@ -18,8 +19,11 @@ import {
   resetPasswordMail,
   verificationMail,
 } from '../mail/templates';
+import { mailLanguage } from '../mail/language';
+import { createStandardTemplates } from '../modules/vesting/templates';
 import { CLIENT_IP_HEADER } from './client-ip';
 import { authPlugins, userAdditionalFields } from './plugins';
+import { isServerLanguage, requestLanguage, serverLanguages, translator } from '../i18n';
 
 export interface AuthDeps {
   db: Database;
@@ -34,8 +38,6 @@ export interface AuthDeps {
 /** SPA page that shows the outcome of an e-mail verification link. */
 export const VERIFY_CALLBACK_PATH = '/auth/callback';
 
-const WORKSPACE_SUFFIX = "'s workspace";
-
 function slugify(value: string): string {
   const base = value
     .normalize('NFKD')
@@ -47,10 +49,25 @@ function slugify(value: string): string {
   return `${base || 'workspace'}-${randomBytes(3).toString('hex')}`;
 }
 
-/** Name of the workspace created on sign-up: "Ann's workspace", within the 32-character limit. */
-export function workspaceName(userName: string): string {
-  const room = NAME_MAX_LENGTH - WORKSPACE_SUFFIX.length;
-  return `${userName.trim().slice(0, room).trim()}${WORKSPACE_SUFFIX}`;
+/**
+ * Name of the workspace created on sign-up, in the sign-up's language: "Ann's workspace",
+ * "Werkruimte van Ann" (issue 12), within the 32-character limit (the person's name is cut).
+ */
+export function workspaceName(userName: string, language: string): string {
+  const t = translator(language);
+  const frame = t('server.workspace.defaultName', { name: '' }).length;
+  const room = Math.max(1, NAME_MAX_LENGTH - frame);
+  return t('server.workspace.defaultName', { name: userName.trim().slice(0, room).trim() });
+}
+
+/** The saved language of a user as better-auth hands it over (an additional field). */
+function localeOf(user: object): unknown {
+  return (user as { locale?: unknown }).locale;
+}
+
+/** The creator of a new workspace, as the audit rows of its first data name them. */
+function workspaceActor(organizationId: string, user: { id: string; name: string }): Actor {
+  return { userId: user.id, userName: user.name, organizationId, role: 'owner' };
 }
 
 /** Stricter limits than better-auth's defaults for the endpoints that guess at secrets. */
@@ -94,17 +111,25 @@ export function createAuth(deps: AuthDeps) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
-      async sendResetPassword({ user, url }) {
-        await mailer.send(resetPasswordMail({ to: user.email, name: user.name, url }));
+      async sendResetPassword({ user, url }, request) {
+        await mailer.send(
+          resetPasswordMail({
+            to: user.email,
+            name: user.name,
+            url,
+            language: mailLanguage(localeOf(user), request),
+          }),
+        );
       },
       // Sign-up with an address that has an account answers as a new one does (the gateway
       // sends the same body) and, like it, sends one e-mail: to the owner, saying so (finding 11).
-      async onExistingUserSignUp({ user }) {
+      async onExistingUserSignUp({ user }, request) {
         await mailer.send(
           existingAccountMail({
             to: user.email,
             name: user.name,
             signInUrl: `${env.APP_URL}/auth/sign-in`,
+            language: mailLanguage(localeOf(user), request),
           }),
         );
       },
@@ -113,14 +138,29 @@ export function createAuth(deps: AuthDeps) {
       additionalFields: userAdditionalFields,
       changeEmail: {
         enabled: true,
-        async sendChangeEmailConfirmation({ user, newEmail, url }) {
-          await mailer.send(changeEmailMail({ to: user.email, name: user.name, newEmail, url }));
+        async sendChangeEmailConfirmation({ user, newEmail, url }, request) {
+          await mailer.send(
+            changeEmailMail({
+              to: user.email,
+              name: user.name,
+              newEmail,
+              url,
+              language: mailLanguage(localeOf(user), request),
+            }),
+          );
         },
       },
       deleteUser: {
         enabled: true,
-        async sendDeleteAccountVerification({ user, url }) {
-          await mailer.send(deleteAccountMail({ to: user.email, name: user.name, url }));
+        async sendDeleteAccountVerification({ user, url }, request) {
+          await mailer.send(
+            deleteAccountMail({
+              to: user.email,
+              name: user.name,
+              url,
+              language: mailLanguage(localeOf(user), request),
+            }),
+          );
         },
       },
     },
@@ -129,8 +169,15 @@ export function createAuth(deps: AuthDeps) {
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: 3600,
-      async sendVerificationEmail({ user, url }) {
-        await mailer.send(verificationMail({ to: user.email, name: user.name, url }));
+      async sendVerificationEmail({ user, url }, request) {
+        await mailer.send(
+          verificationMail({
+            to: user.email,
+            name: user.name,
+            url,
+            language: mailLanguage(localeOf(user), request),
+          }),
+        );
       },
     },
     session: {
@@ -175,7 +222,7 @@ export function createAuth(deps: AuthDeps) {
       user: {
         create: {
           // Every new user gets a workspace of their own, which becomes active at sign-in.
-          async after(user) {
+          async after(user, context) {
             const now = new Date();
             if (adminEmails(env).includes(user.email.toLowerCase())) {
               await db
@@ -184,10 +231,13 @@ export function createAuth(deps: AuthDeps) {
                 .where(eq(schema.user.id, user.id));
             }
             const organizationId = randomBytes(16).toString('hex');
+            // The language chosen at sign-up (`locale`, checked by the gateway), else the one the
+            // request asked in: the rule of the verification mail sent with it.
+            const language = mailLanguage(user.locale, context);
             await db.transaction(async (tx) => {
               await tx.insert(schema.organization).values({
                 id: organizationId,
-                name: workspaceName(user.name),
+                name: workspaceName(user.name, language),
                 slug: slugify(user.name),
                 createdAt: now,
               });
@@ -198,6 +248,14 @@ export function createAuth(deps: AuthDeps) {
                 role: 'owner',
                 createdAt: now,
               });
+              // Named in the language chosen at sign-up, else the one the request asked in.
+              await createStandardTemplates(
+                tx,
+                workspaceActor(organizationId, user),
+                typeof user.locale === 'string'
+                  ? user.locale
+                  : requestLanguage(context?.headers?.get('accept-language')),
+              );
             });
             logger.debug(`created workspace ${organizationId} for user ${user.id}`);
           },
@@ -220,7 +278,33 @@ export function createAuth(deps: AuthDeps) {
         },
       },
     },
-    plugins: authPlugins({ appUrl: env.APP_URL, mailer, sms: deps.sms }),
+    plugins: authPlugins({
+      appUrl: env.APP_URL,
+      mailer,
+      sms: deps.sms,
+      savedLanguage: async (who) => {
+        const rows = await db
+          .select({ locale: schema.user.locale })
+          .from(schema.user)
+          .where(
+            'email' in who
+              ? eq(sql`lower(${schema.user.email})`, who.email.toLowerCase())
+              : eq(schema.user.phoneNumber, who.phoneNumber),
+          )
+          .limit(1);
+        return rows[0]?.locale ?? null;
+      },
+      // better-auth creates the workspace and its first member without a transaction of ours:
+      // the templates and their audit rows are one transaction right after.
+      onWorkspaceCreated: ({ organizationId, userId, userName, language }) =>
+        db.transaction((tx) =>
+          createStandardTemplates(
+            tx,
+            workspaceActor(organizationId, { id: userId, name: userName }),
+            language,
+          ),
+        ),
+    }),
   });
 }
 
@@ -264,6 +348,33 @@ export function checkNameLength(call: AuthCall): Response | null {
   if (length >= 1 && length <= NAME_MAX_LENGTH) return null;
   return Response.json(
     { code: 'INVALID_NAME', message: `Name must be 1 to ${NAME_MAX_LENGTH} characters` },
+    { status: 400 },
+  );
+}
+
+/** Paths whose body may carry the user's language. */
+const LANGUAGE_PATHS = new Set([
+  '/api/auth/sign-up/email',
+  '/api/auth/update-user',
+  '/api/auth/admin/update-user',
+]);
+
+/**
+ * The account's language (`locale`) is one of the catalogs' languages or null (issue 12).
+ * Returns a 400 naming the field, or null when the request may go on.
+ */
+export function checkLanguage(call: AuthCall): Response | null {
+  if (!LANGUAGE_PATHS.has(call.path) || !call.body) return null;
+  const fields =
+    call.path === '/api/auth/admin/update-user'
+      ? (call.body.data as Record<string, unknown> | undefined)
+      : call.body;
+  if (!fields || !('locale' in fields)) return null;
+  const { locale } = fields;
+  if (locale === null || isServerLanguage(locale)) return null;
+  const message = `locale must be one of ${serverLanguages().join(', ')}`;
+  return Response.json(
+    { code: 'INVALID_LOCALE', message, fields: { locale: message } },
     { status: 400 },
   );
 }

@@ -7,10 +7,17 @@ import { apikey, member, organization, user } from '../db/schema';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
+import { mailLanguage } from '../mail/language';
 import { failedSignInsMail } from '../mail/templates';
 import { createAddressRateLimiter, tooManyAttempts } from './address-rate-limit';
 import { createApiKeyForUser } from './api-key-create';
-import { checkNameLength, checkOrganizationFields, type Auth, type AuthCall } from './auth';
+import {
+  checkLanguage,
+  checkNameLength,
+  checkOrganizationFields,
+  type Auth,
+  type AuthCall,
+} from './auth';
 import { checkAuthText, checkAuthUrl } from './auth-text';
 import { storeAvatar } from './avatar';
 import { CLIENT_IP_HEADER, clientIp } from './client-ip';
@@ -102,7 +109,10 @@ export function createAuthGateway(deps: AuthGatewayDeps) {
   async function accountOf(
     kind: 'email' | 'username' | 'phoneNumber',
     identifier: string,
-  ): Promise<{ key: string; user?: { id: string; email: string; name: string } }> {
+  ): Promise<{
+    key: string;
+    user?: { id: string; email: string; name: string; locale: string | null };
+  }> {
     const value = identifier.trim();
     const where =
       kind === 'email'
@@ -114,7 +124,7 @@ export function createAuthGateway(deps: AuthGatewayDeps) {
             )
           : eq(user.phoneNumber, value);
     const rows = await db
-      .select({ id: user.id, email: user.email, name: user.name })
+      .select({ id: user.id, email: user.email, name: user.name, locale: user.locale })
       .from(user)
       .where(where)
       .limit(1);
@@ -124,7 +134,11 @@ export function createAuthGateway(deps: AuthGatewayDeps) {
       : { key: `unknown:${kind}:${value.toLowerCase()}` };
   }
 
-  async function throttled(call: AuthCall, forward: () => Promise<Response>): Promise<Response> {
+  async function throttled(
+    call: AuthCall,
+    headers: Headers,
+    forward: () => Promise<Response>,
+  ): Promise<Response> {
     const kind = PASSWORD_SIGN_IN[call.path];
     const identifier = kind ? call.body?.[kind] : undefined;
     if (!throttle || !kind || typeof identifier !== 'string' || !identifier.trim()) {
@@ -144,8 +158,11 @@ export function createAuthGateway(deps: AuthGatewayDeps) {
         const owner = account.user;
         if (!owner) return;
         // In the background: the answer must not take longer for an existing account.
+        const language = mailLanguage(owner.locale, { headers });
         void mailer
-          .send(failedSignInsMail({ to: owner.email, name: owner.name, failures, signInUrl }))
+          .send(
+            failedSignInsMail({ to: owner.email, name: owner.name, failures, signInUrl, language }),
+          )
           .catch((err: unknown) => logger.error('could not send the failed sign-ins mail', err));
       },
     );
@@ -253,6 +270,7 @@ export function createAuthGateway(deps: AuthGatewayDeps) {
     const refused =
       checkAuthText(call) ??
       checkNameLength(call) ??
+      checkLanguage(call) ??
       checkOrganizationFields(call) ??
       (addressLimiter && !(await addressLimiter.allow(call.path, call.body))
         ? tooManyAttempts()
@@ -269,7 +287,7 @@ export function createAuthGateway(deps: AuthGatewayDeps) {
       signal: c.req.raw.signal,
     });
     if (call.path === '/api/auth/api-key/create') return createApiKeyForUser(request, { auth, db });
-    const response = await throttled(call, () => auth.handler(request));
+    const response = await throttled(call, headers, () => auth.handler(request));
     if (call.path === '/api/auth/sign-up/email' && response.status === 200) {
       // The same answer whether or not the address already has an account (finding 11):
       // better-auth's stand-in user for an existing address differs from a real one.

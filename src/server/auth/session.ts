@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { member, session, user } from '../db/schema';
 import type { Actor } from '../http/context';
-import { AppError } from '../http/errors';
+import { AppError, msg } from '../http/errors';
 import { customRolePermissions } from '../http/permissions';
 import { isAllowed } from '../../contracts/access-control';
 import { membershipRole, type Auth } from './auth';
@@ -57,20 +57,20 @@ export function createActorResolver(deps: {
 
   async function viaBetterAuth(headers: Headers): Promise<Actor> {
     const found = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
-    if (!found) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+    if (!found) throw new AppError('UNAUTHORIZED', msg('errors.auth.signIn'));
     // Field added by the organization plugin.
     const organizationId = (found.session as { activeOrganizationId?: string | null })
       .activeOrganizationId;
     const role = organizationId ? await membershipRole(db, organizationId, found.user.id) : null;
-    if (!organizationId || !role)
-      throw new AppError('FORBIDDEN', 'Choose a workspace you are a member of');
-    return { userId: found.user.id, userName: found.user.name, organizationId, role };
+    if (!organizationId || !role) throw new AppError('FORBIDDEN', msg('errors.auth.noWorkspace'));
+    const locale = (found.user as { locale?: string | null }).locale ?? null;
+    return { userId: found.user.id, userName: found.user.name, organizationId, role, locale };
   }
 
   /** A user's account and role in a workspace, or null when they are not a member there. */
   async function memberOf(userId: string, organizationId: string) {
     const [row] = await db
-      .select({ name: user.name, banned: user.banned, role: member.role })
+      .select({ name: user.name, banned: user.banned, role: member.role, locale: user.locale })
       .from(user)
       .innerJoin(member, and(eq(member.userId, user.id), eq(member.organizationId, organizationId)))
       .where(eq(user.id, userId))
@@ -85,10 +85,19 @@ export function createActorResolver(deps: {
       if (code === 'USAGE_EXCEEDED' || code === 'RATE_LIMITED') {
         throw new AppError(
           'RATE_LIMITED',
-          String(result.error?.message ?? 'API key usage limit reached'),
+          code === 'RATE_LIMITED'
+            ? msg('errors.apiKey.rateLimited')
+            : msg('errors.apiKey.usageExceeded'),
         );
       }
-      throw new AppError('UNAUTHORIZED', String(result.error?.message ?? 'Invalid API key'));
+      throw new AppError(
+        'UNAUTHORIZED',
+        code === 'KEY_EXPIRED'
+          ? msg('errors.apiKey.expired')
+          : code === 'KEY_DISABLED'
+            ? msg('errors.apiKey.disabled')
+            : msg('errors.apiKey.invalid'),
+      );
     }
     const apiKey = {
       id: result.key.id,
@@ -109,13 +118,16 @@ export function createActorResolver(deps: {
       typeof metadata.organizationId === 'string' ? metadata.organizationId : null;
     const userId = result.key.referenceId;
     const row = organizationId ? await memberOf(userId, organizationId) : null;
-    if (!organizationId || !row)
-      throw new AppError(
-        'FORBIDDEN',
-        'This API key is not tied to a workspace you are a member of',
-      );
-    if (row.banned) throw new AppError('UNAUTHORIZED', 'This account is banned');
-    return { userId, userName: row.name, organizationId, role: row.role, apiKey };
+    if (!organizationId || !row) throw new AppError('FORBIDDEN', msg('errors.apiKey.noWorkspace'));
+    if (row.banned) throw new AppError('UNAUTHORIZED', msg('errors.auth.banned'));
+    return {
+      userId,
+      userName: row.name,
+      organizationId,
+      role: row.role,
+      apiKey,
+      locale: row.locale,
+    };
   }
 
   /**
@@ -137,10 +149,7 @@ export function createActorResolver(deps: {
         await customRolePermissions(db, { organizationId, role: row.role }),
       );
     if (!live) {
-      throw new AppError(
-        'UNAUTHORIZED',
-        'This workspace API key has stopped working: the person who created it no longer manages API keys in this workspace',
-      );
+      throw new AppError('UNAUTHORIZED', msg('errors.apiKey.creatorGone'));
     }
   }
 
@@ -152,7 +161,7 @@ export function createActorResolver(deps: {
     const cookieHeader = headers.get('cookie');
     const raw = cookieNames.map((name) => readCookie(cookieHeader, name)).find(Boolean);
     const token = raw ? verifySignedToken(raw, deps.secret) : null;
-    if (!token) throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+    if (!token) throw new AppError('UNAUTHORIZED', msg('errors.auth.signIn'));
     const rows = await db
       .select({
         userId: session.userId,
@@ -161,6 +170,7 @@ export function createActorResolver(deps: {
         role: member.role,
         expiresAt: session.expiresAt,
         banned: user.banned,
+        locale: user.locale,
       })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
@@ -176,16 +186,17 @@ export function createActorResolver(deps: {
     const row = rows[0];
     // Expiry compared here: better-auth's timestamps have no time zone (they hold UTC).
     if (!row || row.expiresAt.getTime() <= Date.now() || row.banned) {
-      throw new AppError('UNAUTHORIZED', 'Sign in to continue');
+      throw new AppError('UNAUTHORIZED', msg('errors.auth.signIn'));
     }
     if (!row.organizationId || !row.role) {
-      throw new AppError('FORBIDDEN', 'Choose a workspace you are a member of');
+      throw new AppError('FORBIDDEN', msg('errors.auth.noWorkspace'));
     }
     return {
       userId: row.userId,
       userName: row.userName,
       organizationId: row.organizationId,
       role: row.role,
+      locale: row.locale,
     };
   };
 }

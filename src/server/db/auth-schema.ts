@@ -30,6 +30,7 @@ export const user = pgTable('user', {
   banReason: text('ban_reason'),
   banExpires: timestamp('ban_expires'),
   twoFactorChannel: text('two_factor_channel').default('email'),
+  locale: text('locale'),
 });
 
 export const session = pgTable(

@@ -1,15 +1,33 @@
-import type { auditEvent, company, grant, grantExercise, valuation } from '../db/schema';
+import type { VestingTerms } from '../../domain/vesting';
+import type {
+  auditEvent,
+  company,
+  grant,
+  grantExercise,
+  grantSettlement,
+  valuation,
+} from '../db/schema';
 import type { DemoEquityRows } from './build-equity';
 import type { DemoGrantRows } from './build-grants';
 import { snapshot, type Changes } from '../modules/audit/service';
 
 type AuditRow = typeof auditEvent.$inferInsert;
 
+/** The milestones of a grant's terms, those of combined terms' parts included. */
+function milestonesOf(terms: VestingTerms) {
+  if (terms.type === 'milestone') return terms.milestones;
+  if (terms.type === 'combined')
+    return terms.parts.flatMap((p) => (p.terms.type === 'milestone' ? p.terms.milestones : []));
+  return [];
+}
+
 /**
  * The activity a lawyer would have left by entering the demo by hand (issue 11: demo grants and
- * exercises had no audit rows): one `create` per company, stakeholder, share class, register
- * event, receipt line, plan, pool adjustment, grant, exercise and valuation, plus the grant
- * events (termination, cancellation) — with the same entity types and change shapes the services
+ * exercises had no audit rows; issue 12: nor had the vesting templates, achieved milestones,
+ * leaves of absence and cash settlements): one `create` per vesting template, company,
+ * stakeholder, share class, register event, receipt line, plan, pool adjustment, grant, exercise
+ * (with its cash settlement) and valuation, plus the grant events (milestone achieved, leave of
+ * absence, termination, cancellation) — with the same entity types and change shapes the services
  * write, by the demo lawyer.
  */
 export function buildDemoAudit(args: {
@@ -20,6 +38,7 @@ export function buildDemoAudit(args: {
   equity: DemoEquityRows;
   grants: DemoGrantRows;
   valuations: (typeof valuation.$inferInsert)[];
+  settlements: (typeof grantSettlement.$inferInsert)[];
 }): AuditRow[] {
   const { organizationId, userId, userName } = args;
   const rows: AuditRow[] = [];
@@ -33,9 +52,10 @@ export function buildDemoAudit(args: {
     companyId: string | null | undefined,
     changes: Changes,
     action: 'create' | 'update' = 'create',
+    when?: Date,
   ) => {
     if (!entityId) return;
-    const at = companyId ? (clock.get(companyId) ?? Date.now()) : Date.now();
+    const at = when?.getTime() ?? (companyId ? (clock.get(companyId) ?? Date.now()) : Date.now());
     if (companyId) clock.set(companyId, at + 1000);
     rows.push({
       createdAt: new Date(at),
@@ -49,10 +69,21 @@ export function buildDemoAudit(args: {
       changes,
     });
   };
+  const { equity, grants } = args;
+  // The workspace's templates: no company's activity tab lists them (they belong to none).
+  for (const x of grants.templates) {
+    add(
+      'vesting_template',
+      x.id,
+      null,
+      snapshot({ name: x.name, description: x.description, terms: x.terms }),
+      'create',
+      x.createdAt,
+    );
+  }
   for (const c of args.companies) {
     add('company', c.id, c.id, snapshot({ companyName: c.companyName, city: c.city }));
   }
-  const { equity, grants } = args;
   for (const s of equity.stakeholders) {
     add('stakeholder', s.id, s.companyId, snapshot({ name: s.name, kind: s.kind }));
   }
@@ -95,6 +126,26 @@ export function buildDemoAudit(args: {
         status: g.status,
       }),
     );
+    // Achieved milestones and leaves of absence, as recorded afterwards on the grant's page.
+    const achieved = milestonesOf(g.terms as VestingTerms)
+      .filter((m) => m.achievedDate)
+      .sort((a, b) => (a.achievedDate! < b.achievedDate! ? -1 : 1));
+    for (const m of achieved)
+      add(
+        'grant',
+        g.id,
+        g.companyId,
+        { [`milestone ${m.name}`]: { from: null, to: m.achievedDate } },
+        'update',
+      );
+    for (const p of g.pauses ?? [])
+      add(
+        'grant',
+        g.id,
+        g.companyId,
+        { 'leave of absence': { from: null, to: `${p.start} – ${p.end}` } },
+        'update',
+      );
     if (g.terminationDate && g.leaverType) {
       add(
         'grant',
@@ -108,12 +159,20 @@ export function buildDemoAudit(args: {
       add('grant', g.id, g.companyId, { cancelled: { from: null, to: g.cancelledDate } }, 'update');
     }
   }
+  const settlementOf = new Map(args.settlements.map((x) => [x.exerciseId, x]));
   for (const x of grants.exercises as (typeof grantExercise.$inferInsert)[]) {
+    const settlement = x.id ? settlementOf.get(x.id) : undefined;
     add(
       'grant_exercise',
       x.id,
       x.companyId,
-      snapshot({ grant: x.grantId, date: x.date, quantity: x.quantity }),
+      snapshot({
+        grant: x.grantId,
+        date: x.date,
+        quantity: x.quantity,
+        settlementAmount: settlement ? `${settlement.amount} ${settlement.currency}` : null,
+        fmvPerShare: settlement?.fmvPerShare ?? null,
+      }),
     );
   }
   for (const v of args.valuations) {

@@ -18,6 +18,7 @@ import type {
   vestingTemplate,
 } from '../db/schema';
 import { grantFigures } from '../modules/grants/summary';
+import { standardTemplateRows } from '../modules/vesting/templates';
 import type { DemoCompanyRef, DemoEquityRows } from './build-equity';
 
 /**
@@ -102,12 +103,11 @@ const COMBINED: VestingTermsInput = {
 
 type TemplateKey = 'fourYears' | 'threeYears' | 'cliff' | 'milestones' | 'combined';
 
-const TEMPLATES: Record<TemplateKey, VestingTemplateCreateInput> = {
-  fourYears: {
-    name: '4 years monthly, 1-year cliff',
-    description: 'The market standard for employees: 25 % after a year, then monthly.',
-    terms: FOUR_YEARS_CLIFF,
-  },
+/** The standard template the demo's employee grants use (one of every workspace's, decision 022). */
+const STANDARD_FOUR_YEARS = '4 years monthly, 1-year cliff';
+
+/** The demo firm's own templates, next to the standard set every workspace starts with. */
+const TEMPLATES: Record<Exclude<TemplateKey, 'fourYears'>, VestingTemplateCreateInput> = {
   threeYears: {
     name: '3 years quarterly',
     description: 'Refresh grants and board members: no cliff, every quarter.',
@@ -554,7 +554,8 @@ function buildCompanyGrants(
 }
 
 /**
- * Templates, grants and exercises for the demo workspace; sets each plan's default template
+ * Templates (the standard set and the demo firm's own), grants and exercises for the demo
+ * workspace; sets each plan's default template
  * (virtual shares: 3 years quarterly; others: 4 years monthly with a 1-year cliff).
  */
 export function buildDemoGrants(
@@ -573,8 +574,18 @@ export function buildDemoGrants(
   const ids = {} as Record<TemplateKey, string>;
   const parsed = {} as Record<TemplateKey, VestingTermsValue>;
   const first = companies.reduce((a, c) => (c.createdAt < a ? c.createdAt : a), new Date());
+  // The workspace's standard templates come with it, before anything else.
+  const standard = standardTemplateRows(
+    organizationId,
+    'en',
+    new Date(first.getTime() - 2 * 86_400_000),
+  );
+  out.templates.push(...standard);
+  const fourYears = standard.find((x) => x.name === STANDARD_FOUR_YEARS)!;
+  ids.fourYears = fourYears.id;
+  parsed.fourYears = fourYears.terms as VestingTermsValue;
   let tick = 0;
-  for (const key of Object.keys(TEMPLATES) as TemplateKey[]) {
+  for (const key of Object.keys(TEMPLATES) as (keyof typeof TEMPLATES)[]) {
     const body = vestingTemplateCreateSchema.parse(TEMPLATES[key]);
     const at = new Date(first.getTime() - 86_400_000 + 1000 * tick++);
     ids[key] = randomUUID();

@@ -140,6 +140,7 @@ export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logg
           equity,
           grants,
           valuations,
+          settlements,
         }),
       );
       valuationCount = valuations.length;

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
+import { chooseEncoding, compressBody } from './compression';
 import type { AppEnv } from './context';
 
 /**
@@ -62,13 +62,17 @@ const INIT = `window.ui = SwaggerUIBundle({
 
 interface Asset {
   type: string;
-  body: Buffer;
-  gzipped: Buffer;
+  /** The file in each coding (the compression middleware leaves an answer with one alone). */
+  body: { identity: Uint8Array; br: Uint8Array; gzip: Uint8Array };
 }
 
-function asset(type: string, body: Buffer | string): Asset {
-  const buf = Buffer.isBuffer(body) ? body : Buffer.from(body);
-  return { type, body: buf, gzipped: gzipSync(buf) };
+async function asset(type: string, content: Buffer | string): Promise<Asset> {
+  const identity = Buffer.isBuffer(content) ? content : Buffer.from(content);
+  const [br, gzip] = await Promise.all([
+    compressBody('br', identity),
+    compressBody('gzip', identity),
+  ]);
+  return { type, body: { identity, br, gzip } };
 }
 
 /** swagger-ui-dist's directory (in node_modules, also for the bundled server). */
@@ -79,40 +83,45 @@ function swaggerUiDir(): string {
 
 export function registerApiDocs(app: Hono<AppEnv>, options: { appUrl: string }) {
   const csp = apiDocsCsp(options.appUrl);
-  // Read (and compressed) at the first request, kept in memory.
-  let assets: Record<string, Asset> | undefined;
-  const load = () => {
-    if (assets) return assets;
+  // Read and compressed (off the event loop) at the first request, kept in memory.
+  let assets: Promise<Record<string, Asset>> | undefined;
+  const load = async () => {
     const dir = swaggerUiDir();
-    assets = {
-      '/api/docs': asset('text/html; charset=utf-8', PAGE),
-      '/api/docs/init.js': asset('text/javascript; charset=utf-8', INIT),
-      '/api/docs/swagger-ui-bundle.js': asset(
-        'text/javascript; charset=utf-8',
-        readFileSync(path.join(dir, 'swagger-ui-bundle.js')),
-      ),
-      '/api/docs/swagger-ui.css': asset(
-        'text/css; charset=utf-8',
-        readFileSync(path.join(dir, 'swagger-ui.css')),
-      ),
-    };
-    return assets;
+    const entries = await Promise.all(
+      [
+        ['/api/docs', asset('text/html; charset=utf-8', PAGE)] as const,
+        ['/api/docs/init.js', asset('text/javascript; charset=utf-8', INIT)] as const,
+        [
+          '/api/docs/swagger-ui-bundle.js',
+          asset(
+            'text/javascript; charset=utf-8',
+            readFileSync(path.join(dir, 'swagger-ui-bundle.js')),
+          ),
+        ] as const,
+        [
+          '/api/docs/swagger-ui.css',
+          asset('text/css; charset=utf-8', readFileSync(path.join(dir, 'swagger-ui.css'))),
+        ] as const,
+      ].map(async ([url, pending]) => [url, await pending] as const),
+    );
+    return Object.fromEntries(entries);
   };
-  const serve = (c: Context<AppEnv>) => {
-    const found = load()[c.req.path];
+  const serve = async (c: Context<AppEnv>) => {
+    assets ??= load();
+    const found = (await assets)[c.req.path];
     if (!found) {
       return c.json(
         { error: { code: 'NOT_FOUND', message: `No API route GET ${c.req.path}` } },
         404,
       );
     }
-    const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
+    const coding = chooseEncoding(c.req.header('accept-encoding'), ['br', 'gzip', 'identity']);
     c.header('Content-Type', found.type);
     c.header('Content-Security-Policy', csp);
     c.header('Cache-Control', 'no-cache');
     c.header('Vary', 'Accept-Encoding');
-    if (gzip) c.header('Content-Encoding', 'gzip');
-    return c.body(new Uint8Array(gzip ? found.gzipped : found.body), 200);
+    if (coding !== 'identity') c.header('Content-Encoding', coding);
+    return c.body(new Uint8Array(found.body[coding]), 200);
   };
   app.get('/api/docs', serve);
   app.get('/api/docs/*', serve);

@@ -3,12 +3,10 @@ import path from 'node:path';
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import type { SecondaryStorage } from 'better-auth';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { fieldErrors } from '../../contracts/errors';
 import { businessPermissions } from '../../contracts/access-control';
 import { meResponseSchema } from '../../contracts/me';
 import { metaResponseSchema } from '../../contracts/meta';
@@ -29,7 +27,8 @@ import { registerGrantRoutes } from '../modules/grants/routes';
 import { isReportUpload, registerValuationRoutes } from '../modules/valuations/routes';
 import { OUTBOX_PATH, registerOutbox } from './outbox';
 import type { AppEnv } from './context';
-import { AppError, codeForStatus, validationError } from './errors';
+import { AppError, codeForStatus, msg, renderText, zodError } from './errors';
+import { requestLanguage } from '../i18n';
 import { jsonContent, PUBLIC_PATHS, serveOpenApiDocument } from './openapi';
 import { registerApiDocs } from './api-docs';
 import {
@@ -38,8 +37,10 @@ import {
   reportingConfig,
   type ErrorReporter,
 } from '../error-reporting/reporter';
+import { compressResponses } from './compression';
 import { defaultCsp, newNonce, NONCE_PLACEHOLDER, spaCsp } from './csp';
 import { customRolePermissions } from './permissions';
+import { serveBuiltFiles } from './static-files';
 
 export interface AppDeps {
   env: Env;
@@ -61,6 +62,13 @@ export interface AppDeps {
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+// Messages of answers written below (named up here: the catalog test takes a route's "/" and "*"
+// for the start of a comment).
+const TOO_LARGE = msg('errors.payloadTooLarge');
+const UNTRUSTED_ORIGIN = msg('errors.origin.untrusted');
+const MISSING_ORIGIN = msg('errors.origin.missing');
+const NO_ROUTE = msg('errors.noRoute');
+
 /** The remote address of the TCP connection, when there is one (not under app.request in tests). */
 export function remoteAddress(c: Context): string | undefined {
   try {
@@ -72,8 +80,18 @@ export function remoteAddress(c: Context): string | undefined {
 
 function newV1(): OpenAPIHono<AppEnv> {
   return new OpenAPIHono<AppEnv>({
-    defaultHook: (result) => {
-      if (!result.success) throw validationError(fieldErrors(result.error.issues));
+    defaultHook: async (result, c) => {
+      if (result.success) return;
+      // The value that was parsed tells a missing field from one of the wrong type.
+      const data =
+        result.target === 'json'
+          ? await c.req.json().catch(() => undefined)
+          : result.target === 'query'
+            ? c.req.query()
+            : result.target === 'param'
+              ? c.req.param()
+              : undefined;
+      throw zodError(result.error.issues, { data });
     },
   });
 }
@@ -97,13 +115,17 @@ export function createApp(deps: AppDeps) {
       .filter(Boolean),
   ];
 
+  // Errors are worded at the edge, in the request's language (issue 12).
+  const languageOf = (c: Context<AppEnv>) =>
+    c.get('language') ?? requestLanguage(c.req.header('accept-language'));
   app.onError((err, c) => {
-    if (err instanceof AppError) return c.json(err.toBody(), err.status);
+    const language = languageOf(c);
+    if (err instanceof AppError) return c.json(err.toBody(language), err.status);
     if (err instanceof HTTPException) {
       const status = err.status;
       const message =
         status === 400 && /json/i.test(err.message)
-          ? 'Malformed JSON in request body'
+          ? renderText(msg('errors.malformedJson'), language)
           : err.message;
       const code = codeForStatus(status);
       const body = {
@@ -113,10 +135,19 @@ export function createApp(deps: AppDeps) {
     }
     logger.error(`unhandled error on ${c.req.method} ${c.req.path}`, err);
     return c.json(
-      { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' } },
+      { error: { code: 'INTERNAL_ERROR', message: renderText(msg('errors.internal'), language) } },
       500,
     );
   });
+
+  // The answer's language until the caller is known (the business API then adds the account's).
+  app.use('*', async (c, next) => {
+    c.set('language', requestLanguage(c.req.header('accept-language')));
+    return next();
+  });
+
+  // Outermost: compresses the final answer, headers and all (decision 019).
+  app.use('*', compressResponses());
 
   // Every 5xx answer is reported (SENTRY_DSN): errors that reached onError, and those better-auth
   // answered itself. 4xx answers are the caller's business, and the health check's 503 is the
@@ -180,7 +211,12 @@ export function createApp(deps: AppDeps) {
     maxSize: BODY_LIMIT_BYTES,
     onError: (c) =>
       c.json(
-        { error: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is larger than 1 MB' } },
+        {
+          error: {
+            code: 'PAYLOAD_TOO_LARGE',
+            message: renderText(TOO_LARGE, languageOf(c)),
+          },
+        },
         413,
       ),
   });
@@ -226,17 +262,15 @@ export function createApp(deps: AppDeps) {
     const origin = c.req.header('origin');
     if (!['GET', 'HEAD'].includes(c.req.method)) {
       if (origin && !trustedOrigins.includes(origin)) {
-        throw new AppError('FORBIDDEN', `Requests from ${origin} are not allowed`);
+        throw new AppError('FORBIDDEN', { ...UNTRUSTED_ORIGIN, values: { origin } });
       }
       if (!origin && !c.req.header('x-api-key')) {
-        throw new AppError(
-          'FORBIDDEN',
-          'A write with the session cookie needs the Origin header of this app (scripts use an API key)',
-        );
+        throw new AppError('FORBIDDEN', MISSING_ORIGIN);
       }
     }
     const actor = await resolveActor(c.req.raw.headers);
     c.set('actor', actor);
+    c.set('language', requestLanguage(c.req.header('accept-language'), actor.locale));
     c.set('db', db);
     return next();
   });
@@ -276,7 +310,15 @@ export function createApp(deps: AppDeps) {
 
   app.all('/api/*', (c) =>
     c.json(
-      { error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}` } },
+      {
+        error: {
+          code: 'NOT_FOUND',
+          message: renderText(
+            { ...NO_ROUTE, values: { method: c.req.method, path: c.req.path } },
+            languageOf(c),
+          ),
+        },
+      },
       404,
     ),
   );
@@ -297,12 +339,13 @@ export function createApp(deps: AppDeps) {
 }
 
 /**
- * Serves the built SPA: hashed assets long-cached, every other GET gets index.html with its
- * Content-Security-Policy and a fresh style nonce (src/server/http/csp.ts).
+ * Serves the built SPA: its files in the coding the caller prefers (static-files.ts), hashed
+ * assets long-cached, every other GET gets index.html with its Content-Security-Policy and a
+ * fresh style nonce (src/server/http/csp.ts), compressed per answer (compression.ts).
  */
 function mountSpa(app: OpenAPIHono<AppEnv>, staticDir: string, policy: (nonce: string) => string) {
   const indexFile = path.join(staticDir, 'index.html');
-  const root = path.relative(process.cwd(), staticDir) || '.';
+  const files = serveBuiltFiles({ root: staticDir });
   const serveIndex = (c: Context<AppEnv>) => {
     if (!existsSync(indexFile)) {
       return c.text('The web app is not built yet: run `npm run build:web`.', 503);
@@ -319,10 +362,12 @@ function mountSpa(app: OpenAPIHono<AppEnv>, staticDir: string, policy: (nonce: s
     '/assets/*',
     async (c, next) => {
       await next();
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (c.res.status === 200 || c.res.status === 304) {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      }
     },
-    serveStatic({ root }),
+    files,
   );
-  app.use('*', serveStatic({ root }));
+  app.use('*', files);
   app.get('*', serveIndex);
 }

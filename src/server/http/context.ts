@@ -10,10 +10,17 @@ export interface Actor {
   role: string;
   /** Set when the call carries `x-api-key`: the key's own permissions also apply. */
   apiKey?: { id: string; permissions: Partial<Record<string, readonly string[]>> };
+  /** The user's saved language (`user.locale`), when there is a user and they chose one. */
+  locale?: string | null;
 }
 
 export interface AppEnv {
-  Variables: { actor: Actor; db: Database };
+  Variables: {
+    actor: Actor;
+    db: Database;
+    /** The language to answer in (issue 12): `Accept-Language`, else the account's, else English. */
+    language: string;
+  };
 }
 
 /** Arguments every service takes (style.md: one object `{ db, actor, input }`). */

@@ -1,10 +1,17 @@
 import type { MiddlewareHandler } from 'hono';
 import { findQueryProblem, findTextProblem } from '../../contracts/text';
 import type { AppEnv } from './context';
+import { textProblemMessage } from '../../contracts/i18n/issues';
 import { AppError } from './errors';
 
-const refuse = (field: string, message: string) =>
-  new AppError('VALIDATION_ERROR', `${field} ${message}`, { [field]: `${field} ${message}` });
+/**
+ * A 400 naming the field: "<field> <problem>" in English, the catalog's message for the problem
+ * in other languages.
+ */
+const refuse = (field: string, problem: string) => {
+  const text = { ...textProblemMessage(problem), english: `${field} ${problem}` };
+  return new AppError('VALIDATION_ERROR', text, { [field]: text });
+};
 
 /**
  * Where input enters /api/v1 (issue 11): every query parameter and every string of a JSON body

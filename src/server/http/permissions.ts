@@ -12,7 +12,7 @@ import {
 import type { Database } from '../db/client';
 import { organizationRole } from '../db/schema';
 import type { Actor, AppEnv } from './context';
-import { AppError } from './errors';
+import { AppError, msg } from './errors';
 import { refuseMalformedInput } from './input-guard';
 
 export interface Permission {
@@ -83,7 +83,7 @@ export function requirePermission(
         roleAllows = isAllowed(actor.role, p.resource, p.action, custom);
       }
       if (!keyAllows || !roleAllows)
-        throw new AppError('FORBIDDEN', `You are not allowed to access resource: ${p.resource}`);
+        throw new AppError('FORBIDDEN', msg('errors.forbidden.resource', { resource: p.resource }));
     }
     await next();
   };

@@ -1,4 +1,11 @@
+import { translator } from '../i18n';
 import type { MailMessage } from './mailer';
+
+/*
+ * Every e-mail the server sends, in the recipient's language (issue 12, decision 018): each
+ * template takes the `language` chosen by mailLanguage() / invitationLanguage() (./language.ts)
+ * and reads its subject and text from the `mail` catalog (src/locales/<language>/mail.json).
+ */
 
 const BRAND = 'ESOP CRM';
 
@@ -11,8 +18,14 @@ function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
+/** A language tag as it may appear in `<html lang>` (the catalogs' folder names are tags). */
+function htmlLang(language: string): string {
+  return /^[A-Za-z0-9-]{1,16}$/.test(language) ? language : 'en';
+}
+
 interface ActionMail {
   to: string;
+  language: string;
   subject: string;
   greeting: string;
   paragraphs: string[];
@@ -22,6 +35,7 @@ interface ActionMail {
 
 /** A branded mail with one call to action, as HTML and plain text. */
 export function actionMail(mail: ActionMail): MailMessage {
+  const t = translator(mail.language);
   const text = [
     mail.greeting,
     '',
@@ -33,7 +47,7 @@ export function actionMail(mail: ActionMail): MailMessage {
     `— ${BRAND}`,
   ].join('\n');
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(mail.subject)}</title></head>
+<html lang="${htmlLang(mail.language)}"><head><meta charset="utf-8"><title>${escapeHtml(mail.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f5f7;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#111827">
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0"><tr><td align="center">
 <table role="presentation" width="560" cellspacing="0" cellpadding="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:32px">
@@ -42,7 +56,7 @@ export function actionMail(mail: ActionMail): MailMessage {
 <p>${escapeHtml(mail.greeting)}</p>
 ${mail.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <p style="padding:12px 0"><a href="${escapeHtml(mail.action.url)}" style="background:#1e3a8a;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(mail.action.label)}</a></p>
-<p style="font-size:13px;color:#4b5563">If the button does not work, open this link:<br><a href="${escapeHtml(mail.action.url)}" style="color:#1e3a8a;word-break:break-all">${escapeHtml(mail.action.url)}</a></p>
+<p style="font-size:13px;color:#4b5563">${escapeHtml(t('mail.openLink'))}<br><a href="${escapeHtml(mail.action.url)}" style="color:#1e3a8a;word-break:break-all">${escapeHtml(mail.action.url)}</a></p>
 <p style="font-size:13px;color:#6b7280">${escapeHtml(mail.footnote)}</p>
 </td></tr></table></td></tr></table>
 </body></html>`;
@@ -50,84 +64,116 @@ ${mail.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 }
 
 /** Mail sent on sign-up (and on request) to confirm an e-mail address. */
-export function verificationMail(input: { to: string; name: string; url: string }): MailMessage {
+export function verificationMail(input: {
+  to: string;
+  name: string;
+  url: string;
+  language: string;
+}): MailMessage {
+  const t = translator(input.language);
   return actionMail({
     to: input.to,
-    subject: `Verify your e-mail address for ${BRAND}`,
-    greeting: `Hello ${input.name},`,
-    paragraphs: [
-      `Please confirm that ${input.to} is your e-mail address to finish setting up your ${BRAND} account.`,
-    ],
-    action: { label: 'Verify e-mail address', url: input.url },
-    footnote:
-      'The link is valid for one hour. If you did not create an account, ignore this e-mail.',
+    language: input.language,
+    subject: t('mail.verification.subject'),
+    greeting: t('mail.greeting.named', { name: input.name }),
+    paragraphs: [t('mail.verification.body', { email: input.to })],
+    action: { label: t('mail.verification.action'), url: input.url },
+    footnote: t('mail.verification.footnote'),
   });
 }
 
 /** Magic sign-in link. */
-export function magicLinkMail(input: { to: string; url: string }): MailMessage {
+export function magicLinkMail(input: { to: string; url: string; language: string }): MailMessage {
+  const t = translator(input.language);
   return actionMail({
     to: input.to,
-    subject: `Your sign-in link for ${BRAND}`,
-    greeting: 'Hello,',
-    paragraphs: [`Use the button below to sign in to ${BRAND} as ${input.to}.`],
-    action: { label: 'Sign in', url: input.url },
-    footnote:
-      'The link is valid for 5 minutes and works once. If you did not ask for it, ignore this e-mail.',
+    language: input.language,
+    subject: t('mail.magicLink.subject'),
+    greeting: t('mail.greeting.anonymous'),
+    paragraphs: [t('mail.magicLink.body', { email: input.to })],
+    action: { label: t('mail.action.signIn'), url: input.url },
+    footnote: t('mail.magicLink.footnote'),
   });
 }
 
+/** What a one-time code is for; each has its own sentence (fragments do not translate). */
+export type CodePurpose =
+  'sign-in' | 'email-verification' | 'forget-password' | 'change-email' | 'second-factor' | 'other';
+
+const CODE_INTRO: Record<CodePurpose, string> = {
+  'sign-in': 'mail.code.intro.signIn',
+  'email-verification': 'mail.code.intro.emailVerification',
+  'forget-password': 'mail.code.intro.forgetPassword',
+  'change-email': 'mail.code.intro.changeEmail',
+  'second-factor': 'mail.code.intro.secondFactor',
+  other: 'mail.code.intro.other',
+};
+
+/** better-auth's e-mail OTP types as our purposes (an unknown one: "to continue"). */
+export function codePurpose(type: string): CodePurpose {
+  return type in CODE_INTRO && type !== 'other' ? (type as CodePurpose) : 'other';
+}
+
 /** A one-time code (e-mail code sign-in, e-mail verification, password reset or second factor). */
-export function codeMail(input: { to: string; code: string; purpose: string }): MailMessage {
-  const text = [
-    'Hello,',
-    '',
-    `Your ${BRAND} code to ${input.purpose} is:`,
-    '',
-    `    ${input.code}`,
-    '',
-    'It is valid for 5 minutes. If you did not ask for it, ignore this e-mail and consider changing your password.',
-    '',
-    `— ${BRAND}`,
-  ].join('\n');
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(BRAND)} code</title></head>
+export function codeMail(input: {
+  to: string;
+  code: string;
+  purpose: CodePurpose;
+  language: string;
+}): MailMessage {
+  const t = translator(input.language);
+  const greeting = t('mail.greeting.anonymous');
+  const intro = t(CODE_INTRO[input.purpose]);
+  const footnote = t('mail.code.footnote');
+  const text = [greeting, '', intro, '', `    ${input.code}`, '', footnote, '', `— ${BRAND}`].join(
+    '\n',
+  );
+  const html = `<!doctype html><html lang="${htmlLang(input.language)}"><head><meta charset="utf-8"><title>${escapeHtml(t('mail.code.title'))}</title></head>
 <body style="margin:0;padding:24px;background:#f4f5f7;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#111827">
 <table role="presentation" width="100%"><tr><td align="center"><table role="presentation" width="560" style="max-width:560px;background:#fff;border-radius:8px;padding:32px">
 <tr><td style="font-size:18px;font-weight:700;color:#1e3a8a;padding-bottom:16px">${BRAND}</td></tr>
-<tr><td style="font-size:15px;line-height:1.6"><p>Hello,</p><p>Your ${BRAND} code to ${escapeHtml(input.purpose)} is:</p>
+<tr><td style="font-size:15px;line-height:1.6"><p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>
 <p style="font-size:28px;font-weight:700;letter-spacing:6px">${escapeHtml(input.code)}</p>
-<p style="font-size:13px;color:#6b7280">It is valid for 5 minutes. If you did not ask for it, ignore this e-mail and consider changing your password.</p></td></tr>
+<p style="font-size:13px;color:#6b7280">${escapeHtml(footnote)}</p></td></tr>
 </table></td></tr></table></body></html>`;
-  return { to: input.to, subject: `Your ${BRAND} code: ${input.code}`, text, html };
+  return { to: input.to, subject: t('mail.code.subject', { code: input.code }), text, html };
 }
 
 /** Password reset link. */
-export function resetPasswordMail(input: { to: string; name: string; url: string }): MailMessage {
+export function resetPasswordMail(input: {
+  to: string;
+  name: string;
+  url: string;
+  language: string;
+}): MailMessage {
+  const t = translator(input.language);
   return actionMail({
     to: input.to,
-    subject: `Reset your ${BRAND} password`,
-    greeting: `Hello ${input.name},`,
-    paragraphs: [
-      'Someone asked to reset the password of your account. Choose a new password with the button below.',
-    ],
-    action: { label: 'Choose a new password', url: input.url },
-    footnote:
-      'The link is valid for one hour. If you did not ask for it, ignore this e-mail: your password stays as it is.',
+    language: input.language,
+    subject: t('mail.resetPassword.subject'),
+    greeting: t('mail.greeting.named', { name: input.name }),
+    paragraphs: [t('mail.resetPassword.body')],
+    action: { label: t('mail.resetPassword.action'), url: input.url },
+    footnote: t('mail.resetPassword.footnote'),
   });
 }
 
 /** Confirmation before an account is deleted. */
-export function deleteAccountMail(input: { to: string; name: string; url: string }): MailMessage {
+export function deleteAccountMail(input: {
+  to: string;
+  name: string;
+  url: string;
+  language: string;
+}): MailMessage {
+  const t = translator(input.language);
   return actionMail({
     to: input.to,
-    subject: `Confirm the deletion of your ${BRAND} account`,
-    greeting: `Hello ${input.name},`,
-    paragraphs: [
-      'You asked to delete your account. This removes your sign-in, sessions and personal settings for good.',
-      'Confirm with the button below to go ahead.',
-    ],
-    action: { label: 'Delete my account', url: input.url },
-    footnote: 'If you did not ask for this, ignore this e-mail and change your password.',
+    language: input.language,
+    subject: t('mail.deleteAccount.subject'),
+    greeting: t('mail.greeting.named', { name: input.name }),
+    paragraphs: [t('mail.deleteAccount.body'), t('mail.deleteAccount.confirm')],
+    action: { label: t('mail.deleteAccount.action'), url: input.url },
+    footnote: t('mail.deleteAccount.footnote'),
   });
 }
 
@@ -137,35 +183,53 @@ export function changeEmailMail(input: {
   name: string;
   newEmail: string;
   url: string;
+  language: string;
 }): MailMessage {
+  const t = translator(input.language);
   return actionMail({
     to: input.to,
-    subject: `Confirm your new e-mail address for ${BRAND}`,
-    greeting: `Hello ${input.name},`,
-    paragraphs: [`You asked to change the e-mail address of your account to ${input.newEmail}.`],
-    action: { label: 'Confirm the change', url: input.url },
-    footnote: 'If you did not ask for this, ignore this e-mail: nothing changes.',
+    language: input.language,
+    subject: t('mail.changeEmail.subject'),
+    greeting: t('mail.greeting.named', { name: input.name }),
+    paragraphs: [t('mail.changeEmail.body', { newEmail: input.newEmail })],
+    action: { label: t('mail.changeEmail.action'), url: input.url },
+    footnote: t('mail.changeEmail.footnote'),
   });
 }
 
-/** Invitation to a workspace. */
+/** The built-in roles by their catalog names; a custom role keeps its own name. */
+const ROLE_NAMES: Record<string, string> = {
+  owner: 'mail.role.owner',
+  admin: 'mail.role.admin',
+  member: 'mail.role.member',
+  guest: 'mail.role.guest',
+};
+
+/** Invitation to a workspace. `role` may list several roles, comma-separated. */
 export function invitationMail(input: {
   to: string;
   inviterName: string;
   organizationName: string;
   role: string;
   url: string;
+  language: string;
 }): MailMessage {
+  const t = translator(input.language);
+  const role = input.role
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean)
+    .map((r) => (ROLE_NAMES[r] ? t(ROLE_NAMES[r]) : r))
+    .join(', ');
+  const values = { inviter: input.inviterName, workspace: input.organizationName };
   return actionMail({
     to: input.to,
-    subject: `${input.inviterName} invited you to ${input.organizationName} on ${BRAND}`,
-    greeting: 'Hello,',
-    paragraphs: [
-      `${input.inviterName} invited you to join the workspace ${input.organizationName} as ${input.role}.`,
-    ],
-    action: { label: 'View the invitation', url: input.url },
-    footnote:
-      'The invitation expires in 48 hours. If you do not know the sender, ignore this e-mail.',
+    language: input.language,
+    subject: t('mail.invitation.subject', values),
+    greeting: t('mail.greeting.anonymous'),
+    paragraphs: [t('mail.invitation.body', { ...values, role })],
+    action: { label: t('mail.invitation.action'), url: input.url },
+    footnote: t('mail.invitation.footnote'),
   });
 }
 
@@ -175,17 +239,20 @@ export function failedSignInsMail(input: {
   name: string;
   failures: number;
   signInUrl: string;
+  language: string;
 }): MailMessage {
+  const t = translator(input.language);
   return actionMail({
     to: input.to,
-    subject: `Failed sign-in attempts on your ${BRAND} account`,
-    greeting: `Hello ${input.name},`,
+    language: input.language,
+    subject: t('mail.failedSignIns.subject'),
+    greeting: t('mail.greeting.named', { name: input.name }),
     paragraphs: [
-      `Someone entered a wrong password for your account ${input.failures} times in a row. To protect it, each further attempt with a password now has to wait a little longer (at most 15 minutes).`,
-      'If this was you, you can sign in right away with a link or a code sent to this address. If it was not you, nobody has signed in: consider a new password and two-factor authentication.',
+      t('mail.failedSignIns.body', { failures: input.failures }),
+      t('mail.failedSignIns.advice'),
     ],
-    action: { label: 'Sign in', url: input.signInUrl },
-    footnote: 'You get this e-mail at most once a day.',
+    action: { label: t('mail.action.signIn'), url: input.signInUrl },
+    footnote: t('mail.failedSignIns.footnote'),
   });
 }
 
@@ -194,16 +261,31 @@ export function existingAccountMail(input: {
   to: string;
   name: string;
   signInUrl: string;
+  language: string;
 }): MailMessage {
+  const t = translator(input.language);
   return actionMail({
     to: input.to,
-    subject: `You already have a ${BRAND} account`,
-    greeting: `Hello ${input.name},`,
+    language: input.language,
+    subject: t('mail.existingAccount.subject'),
+    greeting: t('mail.greeting.named', { name: input.name }),
     paragraphs: [
-      `Someone tried to create a ${BRAND} account with ${input.to}. You already have one, so nothing was created.`,
-      'If it was you, sign in — or reset your password from the sign-in page if you forgot it.',
+      t('mail.existingAccount.body', { email: input.to }),
+      t('mail.existingAccount.advice'),
     ],
-    action: { label: 'Sign in', url: input.signInUrl },
-    footnote: 'If it was not you, you can ignore this e-mail.',
+    action: { label: t('mail.action.signIn'), url: input.signInUrl },
+    footnote: t('mail.existingAccount.footnote'),
   });
+}
+
+/** The text message with a phone number's verification (or sign-in) code. */
+export function phoneCodeText(input: { code: string; language: string }): string {
+  const t = translator(input.language);
+  return t('mail.sms.phoneCode', { code: input.code });
+}
+
+/** The text message with the second factor's code. */
+export function signInCodeText(input: { code: string; language: string }): string {
+  const t = translator(input.language);
+  return t('mail.sms.signInCode', { code: input.code });
 }

@@ -1,27 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { env } from '../env';
-import { metaQueryOptions } from '../features/meta/api';
+import { t } from '../lib/i18n';
 
 /**
  * Without SMTP the server keeps mail in a local outbox. Say so up front, otherwise people wait
- * for a verification e-mail that will never arrive in their inbox.
+ * for a verification e-mail that will never arrive in their inbox. Loaded by the root layout only
+ * when the server says so (`MailModeNotice`), so production never downloads it.
  */
-export function MailModeBanner() {
-  // Not suspense: the banner is a hint and must never hold up or break the page.
-  const { data } = useQuery(metaQueryOptions());
-  if (data?.mail.mode !== 'outbox') return null;
-  const { outboxPath } = data.mail;
+export function MailModeBanner({ outboxPath }: { outboxPath: string | null | undefined }) {
   return (
     <div
       role="note"
       className="flex items-center justify-center gap-2 border-b border-warning-foreground/20 bg-warning px-4 py-1.5 text-center text-xs text-warning-foreground"
     >
       <Mail className="size-3.5 shrink-0" aria-hidden="true" />
-      <p>
-        Local mode: e-mails are not sent. They are printed in the server console and kept in the
-        outbox (on the server's machine; the first time, open the outbox link the server printed
-        when it started).
+      <p className="min-w-0">
+        {t('shell.mailMode.text')}
         {outboxPath ? (
           <>
             {' '}
@@ -30,7 +24,7 @@ export function MailModeBanner() {
               href={new URL(outboxPath, `${env.apiUrl}/`).toString()}
               className="font-medium underline underline-offset-2"
             >
-              Open outbox
+              {t('shell.mailMode.openOutbox')}
             </a>
           </>
         ) : null}

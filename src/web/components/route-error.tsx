@@ -3,6 +3,7 @@ import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
 import { useEffect } from 'react';
 import { errorMessage, isApiError } from '../lib/api';
+import { t } from '../lib/i18n';
 import { reportError } from '../lib/error-reporting';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from './ui/button';
@@ -12,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/
 export function RouteError({ error }: ErrorComponentProps) {
   const router = useRouter();
   const queryErrorResetBoundary = useQueryErrorResetBoundary();
-  useDocumentTitle('Error');
+  useDocumentTitle(t('common.error.documentTitle'));
 
   useEffect(() => {
     // A failed API call is the server's to report (5xx) or the user's business (4xx); anything
@@ -30,13 +31,13 @@ export function RouteError({ error }: ErrorComponentProps) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <AlertTriangle className="size-5 text-destructive" aria-hidden="true" />
-          Something went wrong
+          {t('common.error.title')}
         </CardTitle>
-        <CardDescription>{errorMessage(error, 'The page could not be loaded.')}</CardDescription>
+        <CardDescription>{errorMessage(error, t('common.error.pageNotLoaded'))}</CardDescription>
       </CardHeader>
       <CardContent>
         <Button variant="outline" onClick={() => void router.invalidate()}>
-          Try again
+          {t('common.error.tryAgain')}
         </Button>
       </CardContent>
     </Card>

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { LogOut } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { LogOut, Menu } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { env } from '../env';
 import { sessionQueryOptions } from '../features/auth/session';
 import { useSignOut } from '../features/auth/use-sign-out';
-import { canReadView } from '../../contracts/views';
-import { can, meQueryOptions } from '../features/me/api';
+import { t } from '../lib/i18n';
+import { cn } from '../lib/utils';
+import { LanguageSwitch } from './language-switch';
+import { ThemeSwitch } from './theme-switch';
 import { Button } from './ui/button';
 import { UserMenuButton, type UserMenuUser } from './ui/user-menu-button';
 
@@ -23,52 +25,79 @@ const ImpersonationBanner = lazy(() =>
   })),
 );
 
-const navLinkClass =
-  'rounded-md px-2 py-1.5 text-sm font-medium whitespace-nowrap sm:px-3 text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground';
-const navLinkActive = { className: 'bg-accent !text-accent-foreground' };
+const loadNavDrawer = () => import('./nav-drawer');
+// The phone's navigation drawer (Radix Dialog) loads when it is first wanted, not up front.
+const NavDrawer = lazy(() => loadNavDrawer().then((m) => ({ default: m.NavDrawer })));
 
 /**
- * "Upcoming" (the practice view), for roles that may read grants. Not suspense: the header also
- * renders on pages outside the `_app` layout, before `/me` has loaded; the link appears once it has.
+ * The menu button of phones and narrow windows (below `lg`, where the sidebar is hidden): opens
+ * the navigation drawer. Its chunk starts loading as soon as the button is pointed at or focused.
  */
-function UpcomingNavLink() {
-  const { data: me } = useQuery(meQueryOptions());
-  if (!me || !canReadView(me.permissions, 'upcoming')) return null;
+function NavMenuButton() {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <Link
-      to="/upcoming"
-      activeOptions={{ exact: true, includeSearch: false }}
-      className={navLinkClass}
-      activeProps={navLinkActive}
-    >
-      Upcoming
-    </Link>
+    <>
+      <Button
+        ref={button}
+        variant="ghost"
+        size="icon"
+        className="-ml-2 lg:hidden"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadNavDrawer()}
+        onFocus={() => void loadNavDrawer()}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Menu aria-hidden="true" />
+        <span className="sr-only">{t('shell.menu.open')}</span>
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <NavDrawer open={open} onOpenChange={setOpen} returnFocusTo={button} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
-/** "Trash", for owners and admins (who may restore): see `UpcomingNavLink` for why not suspense. */
-function TrashNavLink() {
-  const { data: me } = useQuery(meQueryOptions());
-  if (!me || !can(me, 'trash', 'read')) return null;
-  return (
-    <Link
-      to="/trash"
-      activeOptions={{ exact: true, includeSearch: false }}
-      className={navLinkClass}
-      activeProps={navLinkActive}
-    >
-      Trash
-    </Link>
-  );
+/**
+ * Publishes the header's height as `--header-height` for what sticks below it (the sidebar): the
+ * impersonation banner makes it taller, and wraps on narrow windows.
+ */
+function useHeaderHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = ref.current;
+    if (!header) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--header-height', `${header.offsetHeight}px`);
+    });
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--header-height');
+    };
+  }, []);
+  return ref;
 }
 
-/** Sticky page header: product name, main navigation and the signed-in user's menu. */
+/**
+ * Sticky page header: product name and the signed-in user's menu; on phones also the button of
+ * the navigation drawer (the sidebar holds the navigation on wider screens).
+ */
 export function SiteHeader() {
   // Not suspense: public pages render the header before (or without) a session.
   const { data: session } = useQuery(sessionQueryOptions());
   // Signs out the active account only: another account of this browser (multi-session) then
   // becomes active. The menu's "Sign out of all accounts" ends them all.
   const { signOutAccount, isPending } = useSignOut();
+  const headerRef = useHeaderHeight();
   const user = session?.user;
   // The admin plugin's field; the small client does not declare it.
   const menuUser: UserMenuUser | null = user
@@ -81,57 +110,50 @@ export function SiteHeader() {
     : null;
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80"
+    >
       {(session?.session as { impersonatedBy?: string | null } | undefined)?.impersonatedBy ? (
         <Suspense fallback={null}>
           <ImpersonationBanner />
         </Suspense>
       ) : null}
-      <div className="mx-auto flex h-14 w-full items-center gap-2 px-4 sm:gap-4 lg:w-[61%]">
+      <div className="flex h-14 w-full items-center gap-2 px-4 sm:gap-4 lg:px-6">
+        {user ? <NavMenuButton /> : null}
         <Link
           to="/"
           activeOptions={{ exact: true }}
-          className="rounded-sm text-base font-semibold tracking-tight whitespace-nowrap"
+          className="min-w-0 truncate rounded-sm text-base font-semibold tracking-tight"
         >
           {env.appTitle}
         </Link>
         {user && menuUser ? (
-          <>
-            {/* On phones the links scroll rather than widen the page. */}
-            <nav aria-label="Main" className="flex min-w-0 items-center gap-1 overflow-x-auto">
-              <Link
-                to="/companies"
-                // Active on /companies, /companies/create and /companies/<id>, whatever the search.
-                activeOptions={{ exact: false, includeSearch: false }}
-                className={navLinkClass}
-                activeProps={navLinkActive}
-              >
-                Companies
-              </Link>
-              <UpcomingNavLink />
-              <TrashNavLink />
-            </nav>
-            <div className="ml-auto flex min-w-0 items-center gap-2">
-              <Suspense fallback={<UserMenuButton user={menuUser} aria-disabled="true" />}>
-                <UserMenu
-                  user={{ ...menuUser, id: user.id }}
-                  activeOrganizationId={session?.session.activeOrganizationId}
-                />
-              </Suspense>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => void signOutAccount()}
-                disabled={isPending}
-                title={`Sign out ${user.email}`}
-              >
-                <LogOut aria-hidden="true" />
-                {/* Icon only on phones; the text stays the button's accessible name. */}
-                <span className="sr-only sm:not-sr-only">Sign Out</span>
-              </Button>
-            </div>
-          </>
+          <div className="ml-auto flex min-w-0 items-center gap-2">
+            <Suspense fallback={<UserMenuButton user={menuUser} aria-disabled="true" />}>
+              <UserMenu
+                user={{ ...menuUser, id: user.id }}
+                activeOrganizationId={session?.session.activeOrganizationId}
+              />
+            </Suspense>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void signOutAccount()}
+              disabled={isPending}
+              title={t('shell.header.signOutTitle', { email: user.email })}
+            >
+              <LogOut aria-hidden="true" />
+              {/* Icon only on phones; the text stays the button's accessible name. */}
+              <span className="sr-only sm:not-sr-only">{t('shell.header.signOut')}</span>
+            </Button>
+          </div>
         ) : null}
+        {/* Signed in, phones find them in the navigation drawer: the header has no room left. */}
+        <div className={cn('items-center gap-2', user ? 'hidden sm:flex' : 'ml-auto flex')}>
+          <LanguageSwitch />
+          <ThemeSwitch />
+        </div>
       </div>
     </header>
   );

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ErrorResponse } from '../../contracts/errors';
 import { env } from '../env';
+import { activeLanguage, t } from './i18n';
 
 /** An `/api/v1` call that failed: the HTTP status plus the body's `{ code, message, fields }`. */
 export class ApiError extends Error {
@@ -86,7 +87,7 @@ async function readErrorBody(response: Response): Promise<ApiError> {
   return new ApiError({
     status: response.status,
     code: response.status === 401 ? 'UNAUTHORIZED' : `HTTP_${response.status}`,
-    message: response.statusText || 'Request failed',
+    message: response.statusText || t('errors.client.requestFailed'),
   });
 }
 
@@ -109,6 +110,8 @@ export async function apiFetch<T = void>(
       credentials: 'include',
       headers: {
         Accept: 'application/json',
+        // Error messages come back in the language the app is shown in (issue 12).
+        'Accept-Language': activeLanguage(),
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       body: body === undefined ? null : JSON.stringify(body),
@@ -118,7 +121,7 @@ export async function apiFetch<T = void>(
     throw new ApiError({
       status: NETWORK_ERROR_STATUS,
       code: 'NETWORK_ERROR',
-      message: 'Cannot reach the server. Check your connection and try again.',
+      message: t('errors.client.network'),
     });
   }
 
@@ -143,13 +146,14 @@ function invalidResponse(request: string, status: number, details: unknown): Api
   return new ApiError({
     status,
     code: 'INVALID_RESPONSE',
-    message: 'The server sent an unexpected response.',
+    message: t('errors.client.unexpectedResponse'),
   });
 }
 
 /** Text for a toast: the API's message, or a generic fallback for non-API failures. */
-export function errorMessage(error: unknown, fallback = 'Request failed'): string {
-  if (error instanceof ApiError) return error.message || error.code || fallback;
+export function errorMessage(error: unknown, fallback?: string): string {
+  const otherwise = () => fallback ?? t('errors.client.requestFailed');
+  if (error instanceof ApiError) return error.message || error.code || otherwise();
   if (error instanceof Error && error.message) return error.message;
-  return fallback;
+  return otherwise();
 }

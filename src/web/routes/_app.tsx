@@ -3,6 +3,7 @@ import { Building2 } from 'lucide-react';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { sessionQueryOptions } from '../features/auth/session';
 import { hasWorkspace, meQueryOptions } from '../features/me/api';
+import { Trans } from '../lib/i18n';
 
 /**
  * Pages that work without an active workspace: the account pages (where one is created or
@@ -63,11 +64,17 @@ function NoWorkspaceNotice() {
     >
       <Building2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <p>
-        You are not in a workspace. Create one or switch to one on{' '}
-        <Link to="/account/organizations" className="font-medium underline underline-offset-4">
-          Organizations
-        </Link>{' '}
-        to see client companies.
+        <Trans
+          id="workspace.noWorkspace.notice"
+          components={{
+            link: (
+              <Link
+                to="/account/organizations"
+                className="font-medium underline underline-offset-4"
+              />
+            ),
+          }}
+        />
       </p>
     </div>
   );

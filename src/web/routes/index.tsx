@@ -5,6 +5,7 @@ import { Button } from '../components/ui/button';
 import { Card, CardDescription, CardHeader } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
 import { sessionQueryOptions } from '../features/auth/session';
+import { msg, t } from '../lib/i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export const Route = createFileRoute('/')({
@@ -15,18 +16,18 @@ export const Route = createFileRoute('/')({
 
 const features: { title: string; description: string; icon: LucideIcon }[] = [
   {
-    title: 'Company Management',
-    description: 'Manage all your ESOP client companies in one place.',
+    title: msg('landing.feature.companies.title'),
+    description: msg('landing.feature.companies.description'),
     icon: Building2,
   },
   {
-    title: 'Valuation Tracking',
-    description: 'Track stock valuations with detailed metrics and history.',
+    title: msg('landing.feature.valuations.title'),
+    description: msg('landing.feature.valuations.description'),
     icon: LineChart,
   },
   {
-    title: 'Vesting Schedules',
-    description: 'Set up time-based, cliff-based and milestone-based vesting plans.',
+    title: msg('landing.feature.vesting.title'),
+    description: msg('landing.feature.vesting.description'),
     icon: CalendarClock,
   },
 ];
@@ -40,26 +41,25 @@ function LandingPage() {
     <div className="grid gap-12 py-6 sm:py-12">
       <section className="grid gap-6 text-center">
         <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-5xl">
-          Employee equity plans for all your clients, in one place
+          {t('landing.hero.title')}
         </h1>
         <p className="mx-auto max-w-2xl text-base text-pretty text-muted-foreground sm:text-lg">
-          ESOP CRM helps law firms set up and run stock option, phantom share and STAK plans for
-          many client companies at once: companies, valuations and vesting, without spreadsheets.
+          {t('landing.hero.text')}
         </p>
         <div className="flex flex-wrap items-center justify-center gap-3">
           {session.isPending ? (
             <Skeleton className="h-11 w-64" />
           ) : session.data ? (
             <Button asChild size="lg">
-              <Link to="/companies">Open companies</Link>
+              <Link to="/companies">{t('landing.cta.openCompanies')}</Link>
             </Button>
           ) : (
             <>
               <Button asChild size="lg">
-                <Link to="/auth/sign-up">Start Free Trial</Link>
+                <Link to="/auth/sign-up">{t('landing.cta.startTrial')}</Link>
               </Button>
               <Button asChild size="lg" variant="outline">
-                <Link to="/auth/sign-in">Sign In</Link>
+                <Link to="/auth/sign-in">{t('landing.cta.signIn')}</Link>
               </Button>
             </>
           )}
@@ -68,7 +68,7 @@ function LandingPage() {
 
       <section aria-labelledby="features-heading" className="grid gap-4">
         <h2 id="features-heading" className="sr-only">
-          Features
+          {t('landing.features')}
         </h2>
         <ul className="grid gap-4 sm:grid-cols-3">
           {features.map(({ title, description, icon: Icon }) => (
@@ -76,8 +76,8 @@ function LandingPage() {
               <Card className="h-full">
                 <CardHeader>
                   <Icon className="size-6 text-primary" aria-hidden="true" />
-                  <h3 className="text-base leading-tight font-semibold">{title}</h3>
-                  <CardDescription>{description}</CardDescription>
+                  <h3 className="text-base leading-tight font-semibold">{t(title)}</h3>
+                  <CardDescription>{t(description)}</CardDescription>
                 </CardHeader>
               </Card>
             </li>

@@ -13,19 +13,19 @@ import {
 } from 'drizzle-orm';
 import {
   companyCreateSchema,
+  companyKeepLegalFormSchema,
   type Company,
   type CompanyCreate,
   type CompanyList,
   type CompanyUpdateInput,
   companyListQuerySchema,
 } from '../../../contracts/company';
-import { fieldErrors } from '../../../contracts/errors';
 import type { AuditEvent } from '../../../contracts/audit';
 import { concurrently } from '../../db/concurrently';
 import { company, member, user } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import type { ServiceArgs } from '../../http/context';
-import { AppError, notFound, validationError } from '../../http/errors';
+import { AppError, msg, notFound, validationError, zodError } from '../../http/errors';
 import { diff, listCompanyAuditEvents, recordAudit, snapshot } from '../audit/service';
 import { now } from '../../clock';
 import type { z } from 'zod';
@@ -43,7 +43,7 @@ export function toCompany(row: CompanyRowWithLawyer): Company {
     organizationId: row.organizationId,
     companyName: row.companyName,
     vat: row.vat,
-    companyType: row.companyType as Company['companyType'],
+    companyType: row.companyType,
     street: row.street,
     streetNumber: row.streetNumber,
     city: row.city,
@@ -90,7 +90,7 @@ export function encodeCursor(cursor: Cursor): string {
 
 function decodeCursor(raw: string, query: ListQuery): Cursor {
   const invalid = validationError({
-    cursor: 'cursor is not valid; start again from the first page',
+    cursor: msg('errors.cursor.invalid'),
   });
   let parsed: unknown;
   try {
@@ -110,7 +110,7 @@ function decodeCursor(raw: string, query: ListQuery): Cursor {
   }
   if (c.s !== query.sort || c.o !== query.order) {
     throw validationError({
-      cursor: 'cursor belongs to another sort order; start from the first page',
+      cursor: msg('errors.cursor.otherOrder'),
     });
   }
   if (c.s === 'createdAt' && Number.isNaN(Date.parse(c.k))) throw invalid;
@@ -212,7 +212,7 @@ async function findCompanyRow(db: DbOrTx, organizationId: string, companyId: str
 /** The company of the caller's workspace, or 404 (also for another workspace's company). */
 export async function requireCompany(db: DbOrTx, organizationId: string, companyId: string) {
   const row = await findCompanyRow(db, organizationId, companyId);
-  if (!row) throw notFound('Company');
+  if (!row) throw notFound(msg('errors.notFound.company'));
   return row;
 }
 
@@ -227,7 +227,7 @@ async function checkResponsible(db: DbOrTx, organizationId: string, userId: stri
     .limit(1);
   if (!rows[0])
     throw validationError({
-      responsibleUserId: 'Responsible lawyer must be a member of the workspace',
+      responsibleUserId: msg('errors.company.responsibleNotMember'),
     });
   return rows[0].name;
 }
@@ -239,7 +239,7 @@ export async function getCompany({
   input,
 }: ServiceArgs<{ companyId: string }>): Promise<Company> {
   const row = await findCompanyRow(db, actor.organizationId, input.companyId);
-  if (!row) throw notFound('Company');
+  if (!row) throw notFound(msg('errors.notFound.company'));
   return toCompany(row);
 }
 
@@ -282,10 +282,17 @@ export async function updateCompany({
 }: ServiceArgs<{ companyId: string; patch: CompanyUpdateInput }>): Promise<Company> {
   return db.transaction(async (tx) => {
     const existing = await findCompanyRow(tx, actor.organizationId, input.companyId);
-    if (!existing) throw notFound('Company');
+    if (!existing) throw notFound(msg('errors.notFound.company'));
     const before = editable(existing);
-    const merged = companyCreateSchema.safeParse({ ...before, ...input.patch });
-    if (!merged.success) throw validationError(fieldErrors(merged.error.issues));
+    // The legal form follows the country (decision 022) when either is set; otherwise a stored
+    // form from before that rule stays valid, so it cannot block an unrelated edit.
+    const keepsLegalForm =
+      input.patch.companyType === undefined && input.patch.country === undefined;
+    const merged = (keepsLegalForm ? companyKeepLegalFormSchema : companyCreateSchema).safeParse({
+      ...before,
+      ...input.patch,
+    });
+    if (!merged.success) throw zodError(merged.error.issues);
     const changes = diff(before, merged.data);
     if (Object.keys(changes).length === 0) return toCompany(existing);
     // Checked only when it changes: a lawyer who left must not block unrelated edits.
@@ -303,7 +310,7 @@ export async function updateCompany({
         ),
       )
       .returning();
-    if (!row) throw notFound('Company');
+    if (!row) throw notFound(msg('errors.notFound.company'));
     await recordAudit(tx, {
       actor,
       action: 'update',
@@ -337,7 +344,7 @@ export async function deleteCompany({
         ),
       )
       .returning();
-    if (!row) throw notFound('Company');
+    if (!row) throw notFound(msg('errors.notFound.company'));
     await recordAudit(tx, {
       actor,
       action: 'trash',
@@ -356,7 +363,7 @@ export async function listCompanyActivity({
   input,
 }: ServiceArgs<{ companyId: string }>): Promise<AuditEvent[]> {
   const row = await findCompanyRow(db, actor.organizationId, input.companyId);
-  if (!row) throw notFound('Company');
+  if (!row) throw notFound(msg('errors.notFound.company'));
   return listCompanyAuditEvents(db, {
     organizationId: actor.organizationId,
     companyId: row.id,

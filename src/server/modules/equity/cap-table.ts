@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, lte } from 'drizzle-orm';
 import type { CapTableResponse, CompanySummary } from '../../../contracts/equity';
-import { buildCapTable, capTableCsv, poolReserved } from '../../../domain/cap-table';
+import { buildCapTable, poolReserved } from '../../../domain/cap-table';
 import { percentString } from '../../../domain/decimal';
 import { replayLedger } from '../../../domain/share-ledger';
 import type { StakeholderRelationship } from '../../../domain/equity';
@@ -83,14 +83,6 @@ export async function getCapTable({
       classType: c.classType as 'common' | 'preferred',
     })),
   };
-}
-
-/** The cap table as a CSV file. */
-export async function exportCapTableCsv(
-  args: ServiceArgs<{ companyId: string; asOf?: string }>,
-): Promise<{ asOf: string; csv: string }> {
-  const table = await getCapTable(args);
-  return { asOf: table.asOf, csv: capTableCsv(table, table.shareClasses) };
 }
 
 /** Key figures of the company overview. */

@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/client';
 import { equityPlan, grant, grantExercise, poolAdjustment } from '../../db/schema';
 import { trashedBy } from '../trash/service';
 import type { ServiceArgs } from '../../http/context';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, msg, notFound } from '../../http/errors';
 import { diff, recordAudit, snapshot } from '../audit/service';
 import { requireTemplate } from '../vesting/templates';
 import { grantedByPlan } from '../grants/load';
@@ -111,7 +111,7 @@ async function find(db: DbOrTx, companyId: string, id: string) {
     )
     .limit(1);
   // One in the trash is not found: not read, not written (decision 016).
-  if (!rows[0]) throw notFound('Plan');
+  if (!rows[0]) throw notFound(msg('errors.notFound.plan'));
   return rows[0];
 }
 
@@ -161,15 +161,17 @@ function assertPool(
     const reserved = poolReserved(plan, date);
     if (reserved < granted) {
       const available = availableFrom(before.plan, granted, before.from);
-      const message =
-        granted === 0
-          ? `The pool of ${plan.name} would be ${reserved.toLocaleString('en')} shares on ${date}; a pool cannot go below zero`
-          : `The pool of ${plan.name} would be ${reserved.toLocaleString('en')} shares on ${date}, below the ${granted.toLocaleString('en')} granted`;
+      const values = { plan: plan.name, reserved, date, granted, available };
       throw new AppError(
         'POOL_EXHAUSTED',
-        `${message} (available: ${available.toLocaleString('en')})`,
+        granted === 0
+          ? msg('errors.pool.belowZero', values)
+          : msg('errors.pool.belowGranted', values),
         {
-          [field]: `${message}; ${available.toLocaleString('en')} available`,
+          [field]:
+            granted === 0
+              ? msg('errors.pool.belowZero.field', values)
+              : msg('errors.pool.belowGranted.field', values),
         },
       );
     }
@@ -211,8 +213,8 @@ async function assertUniqueName(tx: DbOrTx, companyId: string, name: string, exc
       ),
     );
   if (rows.some((r) => r.id !== exceptId))
-    throw new AppError('CONFLICT', `A plan named "${name}" exists already`, {
-      name: 'A plan with this name exists already',
+    throw new AppError('CONFLICT', msg('errors.plan.nameTaken', { name }), {
+      name: msg('errors.plan.nameTaken.field'),
     });
 }
 
@@ -333,7 +335,7 @@ export async function deletePlan({
     if (exercised!.n > 0)
       throw new AppError(
         'CONFLICT',
-        `Plan ${existing.name} cannot be deleted: its grants have ${exercised!.n} exercise(s); cancel the grants instead`,
+        msg('errors.plan.deleteExercised', { name: existing.name, count: exercised!.n }),
       );
     const marks = trashedBy(actor);
     await tx.update(equityPlan).set(marks).where(eq(equityPlan.id, existing.id));
@@ -379,7 +381,7 @@ async function findAdjustment(db: DbOrTx, planId: string, id: string) {
     .from(poolAdjustment)
     .where(and(eq(poolAdjustment.id, id), eq(poolAdjustment.planId, planId)))
     .limit(1);
-  if (!rows[0]) throw notFound('Pool adjustment');
+  if (!rows[0]) throw notFound(msg('errors.notFound.poolAdjustment'));
   return rows[0];
 }
 

@@ -13,7 +13,7 @@ import { concurrently } from '../../db/concurrently';
 import type { DbOrTx } from '../../db/client';
 import { depositaryReceipt, shareClass, shareEvent, stakeholder } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, msg, notFound } from '../../http/errors';
 import { diff, recordAudit, snapshot } from '../audit/service';
 import {
   checkCompany,
@@ -213,8 +213,8 @@ export async function assertRegister(
   const personName = new Map(people.map((p) => [p.id, p.name]));
   const className = new Map(classes.map((c) => [c.id, c.name]));
   throw ledgerError(violation, {
-    stakeholder: (id) => (id && personName.get(id)) || 'The stakeholder',
-    shareClass: (id) => className.get(id) ?? 'this class',
+    stakeholder: (id) => (id && personName.get(id)) || msg('errors.ledger.theStakeholder'),
+    shareClass: (id) => className.get(id) ?? msg('errors.ledger.thisClass'),
   });
 }
 
@@ -227,7 +227,7 @@ async function findEvent(db: DbOrTx, companyId: string, eventId: string) {
     .from(shareEvent)
     .where(and(eq(shareEvent.id, eventId), eq(shareEvent.companyId, companyId)))
     .limit(1);
-  if (!rows[0]) throw notFound('Share event');
+  if (!rows[0]) throw notFound(msg('errors.notFound.shareEvent'));
   return rows[0];
 }
 
@@ -394,7 +394,7 @@ async function findReceipt(db: DbOrTx, companyId: string, id: string) {
     .from(depositaryReceipt)
     .where(and(eq(depositaryReceipt.id, id), eq(depositaryReceipt.companyId, companyId)))
     .limit(1);
-  if (!rows[0]) throw notFound('Receipt');
+  if (!rows[0]) throw notFound(msg('errors.notFound.receipt'));
   return rows[0];
 }
 

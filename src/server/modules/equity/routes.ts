@@ -27,9 +27,11 @@ import {
   stakeholderUpdateSchema,
 } from '../../../contracts/equity';
 import type { AppEnv, ServiceArgs } from '../../http/context';
+import { attachmentDisposition } from '../../http/content-disposition';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 import { guarded } from '../../http/permissions';
-import { exportCapTableCsv, getCapTable, getCompanySummary } from './cap-table';
+import { getCapTable, getCompanySummary } from './cap-table';
+import { exportCapTableCsv, exportLanguage } from './cap-table-export';
 import * as plans from './plans';
 import * as register from './register';
 import * as shareClasses from './share-classes';
@@ -462,6 +464,11 @@ const capTableCsvRoute = guarded(
     tags: ['Cap table'],
     operationId: 'exportCapTableCsv',
     summary: 'The cap table as CSV',
+    description:
+      "In the caller's language (Accept-Language, else the account's saved language, else " +
+      'English): translated headers, and where the language writes a decimal comma (nl) ' +
+      'semicolon-separated fields and decimal commas. UTF-8 with a byte-order mark; the file ' +
+      'name carries the company and the date.',
     request: { params: companyParams, query: capTableQuerySchema },
     responses: {
       200: {
@@ -511,14 +518,18 @@ export function registerEquityRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(capTableCsvRoute, async (c) => {
     const { companyId } = ids(c.req.valid('param'));
     const { asOf } = c.req.valid('query');
-    const result = await exportCapTableCsv({
-      db: c.var.db,
-      actor: c.var.actor,
-      input: { companyId: companyId!, asOf },
+    const { db, actor } = c.var;
+    const language = await exportLanguage(db, actor, c.req.header('accept-language'));
+    const file = await exportCapTableCsv({
+      db,
+      actor,
+      input: { companyId: companyId!, asOf, language },
     });
-    return c.body(result.csv, 200, {
+    return c.body(file.csv, 200, {
       'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="cap-table-${result.asOf}.csv"`,
+      'content-disposition': attachmentDisposition(file.fileName, file.asciiFileName),
+      // The language decides the headers, separators and name: caches must keep them apart.
+      vary: 'Accept-Language',
     });
   });
 

@@ -4,14 +4,14 @@ import {
   type ShareClass,
   type ShareClassCreate,
 } from '../../../contracts/equity';
-import { replayLedger } from '../../../domain/share-ledger';
+import { nextShareNumbers, replayLedger } from '../../../domain/share-ledger';
 import { concurrently } from '../../db/concurrently';
 import type { DbOrTx } from '../../db/client';
 import { depositaryReceipt, equityPlan, shareClass, shareEvent, valuation } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, msg, notFound, type Message } from '../../http/errors';
 import { diff, recordAudit, snapshot } from '../audit/service';
-import { assertRegister, loadLedger } from './register';
+import { assertRegister, loadLedger, loadLedgerEvents } from './register';
 import {
   checkCompany,
   decimalOut,
@@ -25,7 +25,15 @@ import { today } from '../../clock';
 type Row = typeof shareClass.$inferSelect;
 const ENTITY = 'share_class';
 
-function toShareClass(row: Row, sharesOutstanding: number): ShareClass {
+/** What the register says of a class: shares outstanding today, and its next free number. */
+interface RegisterFigures {
+  outstanding: number;
+  nextShareNumber: number | null;
+}
+
+const UNUSED: RegisterFigures = { outstanding: 0, nextShareNumber: 1 };
+
+function toShareClass(row: Row, figures: RegisterFigures): ShareClass {
   return {
     id: row.id,
     companyId: row.companyId,
@@ -39,7 +47,8 @@ function toShareClass(row: Row, sharesOutstanding: number): ShareClass {
     participationCapMultiple: decimalOut(row.participationCapMultiple),
     seniority: row.seniority,
     sharesAuthorized: row.sharesAuthorized,
-    sharesOutstanding,
+    sharesOutstanding: figures.outstanding,
+    nextShareNumber: figures.nextShareNumber,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -52,22 +61,25 @@ function fields(row: Row): ShareClassCreate {
     createdAt: _a,
     updatedAt: _u,
     sharesOutstanding: _s,
+    nextShareNumber: _n,
     ...rest
-  } = toShareClass(row, 0);
+  } = toShareClass(row, UNUSED);
   return rest;
 }
 
-/** Shares outstanding per class today (issued minus cancelled, from the register). */
-async function outstandingByClass(db: DbOrTx, companyId: string, today: string) {
-  const ledger = await loadLedger(db, companyId);
-  const { holdings } = replayLedger(ledger.events, { asOf: today });
-  const totals = new Map<string, number>();
-  for (const [classId, byHolder] of holdings) {
-    let sum = 0;
-    for (const h of byHolder.values()) sum += h.count;
-    totals.set(classId, sum);
-  }
-  return totals;
+/**
+ * Per class, from the register: shares outstanding today (issued minus cancelled) and the next
+ * free share number (the issue form's suggestion, issue 12), from every event whatever its date.
+ */
+async function registerFigures(db: DbOrTx, companyId: string, today: string) {
+  const events = await loadLedgerEvents(db, companyId);
+  const { holdings } = replayLedger(events, { asOf: today });
+  const next = nextShareNumbers(events);
+  return (classId: string): RegisterFigures => {
+    let outstanding = 0;
+    for (const h of holdings.get(classId)?.values() ?? []) outstanding += h.count;
+    return { outstanding, nextShareNumber: next.has(classId) ? next.get(classId)! : 1 };
+  };
 }
 
 async function find(db: DbOrTx, companyId: string, id: string) {
@@ -76,7 +88,7 @@ async function find(db: DbOrTx, companyId: string, id: string) {
     .from(shareClass)
     .where(and(eq(shareClass.id, id), eq(shareClass.companyId, companyId)))
     .limit(1);
-  if (!rows[0]) throw notFound('Share class');
+  if (!rows[0]) throw notFound(msg('errors.notFound.shareClass'));
   return rows[0];
 }
 
@@ -89,8 +101,8 @@ async function assertUniqueName(tx: DbOrTx, companyId: string, name: string, exc
       and(eq(shareClass.companyId, companyId), sql`lower(${shareClass.name}) = lower(${name})`),
     );
   if (rows.some((r) => r.id !== exceptId))
-    throw new AppError('CONFLICT', `A share class named "${name}" exists already`, {
-      name: 'A share class with this name exists already',
+    throw new AppError('CONFLICT', msg('errors.shareClass.nameTaken', { name }), {
+      name: msg('errors.shareClass.nameTaken.field'),
     });
 }
 
@@ -100,16 +112,16 @@ export async function listShareClasses({
   input,
 }: ServiceArgs<{ companyId: string }>): Promise<ShareClass[]> {
   await checkCompany(db, actor.organizationId, input.companyId);
-  const [rows, outstanding] = await concurrently(db, [
+  const [rows, figuresOf] = await concurrently(db, [
     () =>
       db
         .select()
         .from(shareClass)
         .where(eq(shareClass.companyId, input.companyId))
         .orderBy(asc(shareClass.seniority), asc(sql`lower(${shareClass.name})`)),
-    () => outstandingByClass(db, input.companyId, today()),
+    () => registerFigures(db, input.companyId, today()),
   ]);
-  return rows.map((row) => toShareClass(row, outstanding.get(row.id) ?? 0));
+  return rows.map((row) => toShareClass(row, figuresOf(row.id)));
 }
 
 export async function getShareClass({
@@ -119,8 +131,8 @@ export async function getShareClass({
 }: ServiceArgs<{ companyId: string; id: string }>): Promise<ShareClass> {
   await checkCompany(db, actor.organizationId, input.companyId);
   const row = await find(db, input.companyId, input.id);
-  const outstanding = await outstandingByClass(db, input.companyId, today());
-  return toShareClass(row, outstanding.get(row.id) ?? 0);
+  const figuresOf = await registerFigures(db, input.companyId, today());
+  return toShareClass(row, figuresOf(row.id));
 }
 
 export async function createShareClass({
@@ -144,7 +156,7 @@ export async function createShareClass({
       companyId: input.companyId,
       changes: snapshot(fields(row)),
     });
-    return toShareClass(row, 0);
+    return toShareClass(row, UNUSED);
   });
 }
 
@@ -163,9 +175,8 @@ export async function updateShareClass({
     const before = fields(existing);
     const next = mergePatch(shareClassCreateSchema, before, input.patch);
     const changes = diff(before, next);
-    const outstanding = async () =>
-      (await outstandingByClass(tx, input.companyId, today())).get(existing.id) ?? 0;
-    if (Object.keys(changes).length === 0) return toShareClass(existing, await outstanding());
+    const figures = async () => (await registerFigures(tx, input.companyId, today()))(existing.id);
+    if (Object.keys(changes).length === 0) return toShareClass(existing, await figures());
     if (changes.name) await assertUniqueName(tx, input.companyId, next.name, existing.id);
     const [row] = await tx
       .update(shareClass)
@@ -183,7 +194,7 @@ export async function updateShareClass({
       companyId: input.companyId,
       changes,
     });
-    return toShareClass(row!, await outstanding());
+    return toShareClass(row!, await figures());
   });
 }
 
@@ -207,12 +218,14 @@ export async function deleteShareClass({
       () =>
         tx.select({ n: count() }).from(valuation).where(eq(valuation.shareClassId, existing.id)),
     ]);
-    const uses: string[] = [];
-    if (events!.n > 0) uses.push(`${events!.n} register event(s)`);
-    if (receipts!.n > 0) uses.push(`${receipts!.n} depositary receipt line(s)`);
+    const uses: Message[] = [];
+    if (events!.n > 0) uses.push(msg('errors.uses.registerEvents', { count: events!.n }));
+    if (receipts!.n > 0) uses.push(msg('errors.uses.receiptLines', { count: receipts!.n }));
     if (plans) uses.push(plans);
-    if (valuations!.n > 0) uses.push(`${valuations!.n} valuation(s)`);
-    if (uses.length > 0) throw stillInUse(`Share class ${existing.name}`, uses);
+    if (valuations!.n > 0) uses.push(msg('errors.uses.valuations', { count: valuations!.n }));
+    if (uses.length > 0) {
+      throw stillInUse(msg('errors.shareClass.named', { name: existing.name }), uses);
+    }
     await tx.delete(shareClass).where(eq(shareClass.id, existing.id));
     await recordAudit(tx, {
       actor,

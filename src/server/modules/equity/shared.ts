@@ -1,11 +1,19 @@
 import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { fieldErrors } from '../../../contracts/errors';
 import { normalizeDecimal } from '../../../domain/decimal';
 import type { LedgerViolation } from '../../../domain/share-ledger';
 import type { DbOrTx } from '../../db/client';
 import { company, equityPlan, shareClass, stakeholder } from '../../db/schema';
-import { AppError, notFound, validationError } from '../../http/errors';
+import type { ErrorCode } from '../../../contracts/errors';
+import {
+  AppError,
+  msg,
+  notFound,
+  validationError,
+  zodError,
+  type Message,
+  type Text,
+} from '../../http/errors';
 
 /** Numeric columns come back as "0.0100000000": serve the canonical decimal string. */
 export function decimalOut(value: string | null): string | null {
@@ -29,7 +37,7 @@ export async function lockCompany(tx: DbOrTx, organizationId: string, companyId:
       ),
     )
     .for('update');
-  if (!rows[0]) throw notFound('Company');
+  if (!rows[0]) throw notFound(msg('errors.notFound.company'));
 }
 
 /**
@@ -48,7 +56,7 @@ export async function checkCompany(db: DbOrTx, organizationId: string, companyId
       ),
     )
     .limit(1);
-  if (!rows[0]) throw notFound('Company');
+  if (!rows[0]) throw notFound(msg('errors.notFound.company'));
 }
 
 /** Merges a PATCH into the stored fields and validates the result with the create schema. */
@@ -58,7 +66,7 @@ export function mergePatch<S extends z.ZodType>(
   patch: Record<string, unknown>,
 ): z.output<S> {
   const merged = schema.safeParse({ ...before, ...patch });
-  if (!merged.success) throw validationError(fieldErrors(merged.error.issues));
+  if (!merged.success) throw zodError(merged.error.issues);
   return merged.data;
 }
 
@@ -86,13 +94,13 @@ export async function requireStakeholders(
       ),
     );
   const found = new Map(rows.map((r) => [r.id, r.relationship]));
-  const errors: Record<string, string> = {};
+  const errors: Record<string, Text> = {};
   for (const [field, id] of Object.entries(refs)) {
     if (id === null) continue;
     const relationship = found.get(id);
-    if (relationship === undefined) errors[field] = 'No such stakeholder in this company';
+    if (relationship === undefined) errors[field] = msg('errors.stakeholder.noSuch');
     else if (options.stakFields?.includes(field) && relationship !== 'stak')
-      errors[field] = 'This stakeholder is not a STAK (relationship "stak")';
+      errors[field] = msg('errors.stakeholder.notStak');
   }
   if (Object.keys(errors).length > 0) throw validationError(errors);
 }
@@ -110,64 +118,53 @@ export async function requireShareClass(
     .from(shareClass)
     .where(and(eq(shareClass.companyId, companyId), eq(shareClass.id, shareClassId)))
     .limit(1);
-  if (!rows[0]) throw validationError({ [field]: 'No such share class in this company' });
+  if (!rows[0]) throw validationError({ [field]: msg('errors.shareClass.noSuch') });
 }
-
-const fmt = (n: number) => n.toLocaleString('en');
 
 /** A ledger violation as the 409 the API answers. */
 export function ledgerError(
   violation: LedgerViolation,
-  names: { stakeholder: (id: string | null) => string; shareClass: (id: string) => string },
+  names: { stakeholder: (id: string | null) => Text; shareClass: (id: string) => Text },
 ): AppError {
-  const who = names.stakeholder(violation.stakeholderId);
-  const cls = names.shareClass(violation.shareClassId);
-  const fields = (message: string) => ({ [violation.field]: message });
+  const values = {
+    who: names.stakeholder(violation.stakeholderId),
+    cls: names.shareClass(violation.shareClassId),
+    date: violation.date,
+    available: violation.available,
+    requested: violation.requested,
+    first: violation.range?.first,
+    last: violation.range?.last,
+  };
+  const refuse = (code: ErrorCode, message: Text) =>
+    new AppError(code, message, { [violation.field]: message });
   switch (violation.code) {
-    case 'INSUFFICIENT_SHARES': {
-      const message = `${who} holds ${fmt(violation.available)} ${cls} shares on ${violation.date}, fewer than the ${fmt(violation.requested)} this needs`;
-      return new AppError('INSUFFICIENT_SHARES', message, fields(message));
-    }
-    case 'SHARE_NUMBERS_OVERLAP': {
-      const message = `Share numbers overlap ${cls} shares ${fmt(violation.range!.first)}–${fmt(violation.range!.last)}, which were issued already`;
-      return new AppError('SHARE_NUMBERS_OVERLAP', message, fields(message));
-    }
-    case 'SHARE_NUMBERS_NOT_HELD': {
-      const message = `${who} does not hold ${cls} shares ${fmt(violation.range!.first)}–${fmt(violation.range!.last)} on ${violation.date}`;
-      return new AppError('CONFLICT', message, fields(message));
-    }
-    case 'SHARE_NUMBERS_REQUIRED': {
-      const message = `${who}'s ${cls} shares are numbered: give the share numbers (${fmt(violation.available)} unnumbered shares held)`;
-      return new AppError('CONFLICT', message, fields(message));
-    }
-    case 'RECEIPTS_EXCEED_SHARES': {
-      const message = `${who} would have ${fmt(violation.requested)} depositary receipts out on ${cls} shares but holds only ${fmt(violation.available)} on ${violation.date}`;
-      return new AppError('RECEIPTS_EXCEED_SHARES', message, fields(message));
-    }
-    case 'SHARES_AUTHORIZED_EXCEEDED': {
-      const message = `${cls} would have ${fmt(violation.requested)} shares outstanding on ${violation.date}, more than the ${fmt(violation.available)} authorized`;
-      return new AppError('SHARES_AUTHORIZED_EXCEEDED', message, fields(message));
-    }
-    case 'TOTAL_TOO_LARGE': {
-      const message = `${cls} would have more shares than can be counted exactly`;
-      return new AppError('CONFLICT', message, fields(message));
-    }
+    case 'INSUFFICIENT_SHARES':
+      return refuse('INSUFFICIENT_SHARES', msg('errors.ledger.insufficient', values));
+    case 'SHARE_NUMBERS_OVERLAP':
+      return refuse('SHARE_NUMBERS_OVERLAP', msg('errors.ledger.overlap', values));
+    case 'SHARE_NUMBERS_NOT_HELD':
+      return refuse('CONFLICT', msg('errors.ledger.notHeld', values));
+    case 'SHARE_NUMBERS_REQUIRED':
+      return refuse('CONFLICT', msg('errors.ledger.numbersRequired', values));
+    case 'RECEIPTS_EXCEED_SHARES':
+      return refuse('RECEIPTS_EXCEED_SHARES', msg('errors.ledger.receiptsExceed', values));
+    case 'SHARES_AUTHORIZED_EXCEEDED':
+      return refuse('SHARES_AUTHORIZED_EXCEEDED', msg('errors.ledger.authorizedExceeded', values));
+    case 'TOTAL_TOO_LARGE':
+      return refuse('CONFLICT', msg('errors.ledger.tooLarge', values));
   }
 }
 
-/** 409 for a delete that other rows still depend on. */
-export function stillInUse(what: string, uses: string[]): AppError {
-  return new AppError(
-    'CONFLICT',
-    `${what} cannot be deleted: ${uses.join(', ')} still refer to it`,
-  );
+/** 409 for a delete that other rows still depend on; `uses` says which (`msg('errors.uses.*')`). */
+export function stillInUse(what: Text, uses: Text[]): AppError {
+  return new AppError('CONFLICT', msg('errors.inUse', { what, uses }));
 }
 
 /**
  * "2 plan(s) (1 in the trash)": the plans matching `where`, for a 409 refusing a delete. Plans in
  * the trash still hold their references until they are purged, and the message says where they are.
  */
-export async function plansUsing(tx: DbOrTx, where: SQL): Promise<string | null> {
+export async function plansUsing(tx: DbOrTx, where: SQL): Promise<Message | null> {
   const [row] = await tx
     .select({
       n: count(),
@@ -181,5 +178,7 @@ export async function plansUsing(tx: DbOrTx, where: SQL): Promise<string | null>
     .innerJoin(company, eq(company.id, equityPlan.companyId))
     .where(where);
   if (!row || row.n === 0) return null;
-  return row.trashed > 0 ? `${row.n} plan(s) (${row.trashed} in the trash)` : `${row.n} plan(s)`;
+  return row.trashed > 0
+    ? msg('errors.uses.plansTrashed', { count: row.n, trashed: row.trashed })
+    : msg('errors.uses.plans', { count: row.n });
 }

@@ -16,7 +16,7 @@ import {
   stakeholder,
 } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, msg, notFound, type Message } from '../../http/errors';
 import { diff, recordAudit, snapshot } from '../audit/service';
 import { trashedBy } from '../trash/service';
 import { checkCompany, lockCompany, mergePatch, plansUsing, stillInUse } from './shared';
@@ -64,7 +64,7 @@ async function find(db: DbOrTx, companyId: string, id: string) {
     )
     .limit(1);
   // One in the trash is not found: not read, not written (decision 016).
-  if (!rows[0]) throw notFound('Stakeholder');
+  if (!rows[0]) throw notFound(msg('errors.notFound.stakeholder'));
   return rows[0];
 }
 
@@ -152,13 +152,9 @@ export async function updateStakeholder({
     if (before.relationship === 'stak' && next.relationship !== 'stak') {
       const uses = await stakUses(tx, existing.id);
       if (uses.length > 0)
-        throw new AppError(
-          'CONFLICT',
-          `This STAK's relationship cannot change: ${uses.join(', ')} refer to it as a STAK`,
-          {
-            relationship: 'Still used as a STAK',
-          },
-        );
+        throw new AppError('CONFLICT', msg('errors.stakeholder.stakInUse', { uses }), {
+          relationship: msg('errors.stakeholder.stakInUse.field'),
+        });
     }
     const [row] = await tx
       .update(stakeholder)
@@ -177,7 +173,7 @@ export async function updateStakeholder({
   });
 }
 
-async function stakUses(tx: DbOrTx, id: string): Promise<string[]> {
+async function stakUses(tx: DbOrTx, id: string): Promise<Message[]> {
   const [[receipts], plans] = await concurrently(tx, [
     () =>
       tx
@@ -186,8 +182,8 @@ async function stakUses(tx: DbOrTx, id: string): Promise<string[]> {
         .where(eq(depositaryReceipt.stakStakeholderId, id)),
     () => plansUsing(tx, eq(equityPlan.stakStakeholderId, id)),
   ]);
-  const uses: string[] = [];
-  if (receipts!.n > 0) uses.push(`${receipts!.n} depositary receipt line(s)`);
+  const uses: Message[] = [];
+  if (receipts!.n > 0) uses.push(msg('errors.uses.receiptLines', { count: receipts!.n }));
   if (plans) uses.push(plans);
   return uses;
 }
@@ -234,10 +230,11 @@ export async function deleteStakeholder({
           ),
     ]);
     const uses = [...stak];
-    if (events!.n > 0) uses.unshift(`${events!.n} register event(s)`);
-    if (holderReceipts!.n > 0) uses.push(`${holderReceipts!.n} receipt holding(s)`);
-    if (exercises!.n > 0) uses.push(`${exercises!.n} exercise(s) of their grants`);
-    if (uses.length > 0) throw stillInUse(`${existing.name}`, uses);
+    if (events!.n > 0) uses.unshift(msg('errors.uses.registerEvents', { count: events!.n }));
+    if (holderReceipts!.n > 0)
+      uses.push(msg('errors.uses.receiptHoldings', { count: holderReceipts!.n }));
+    if (exercises!.n > 0) uses.push(msg('errors.uses.grantExercises', { count: exercises!.n }));
+    if (uses.length > 0) throw stillInUse(existing.name, uses);
     const marks = trashedBy(actor);
     await tx.update(stakeholder).set(marks).where(eq(stakeholder.id, existing.id));
     // Their grants go with them, and come back with them.

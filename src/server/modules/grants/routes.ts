@@ -214,7 +214,7 @@ const upcoming = guarded(
     tags,
     operationId: 'listUpcoming',
     summary:
-      'Cliffs, installments, acceptance deadlines, expiries and exercise deadlines ahead, across all clients',
+      'Cliffs, acceptance deadlines, expiries and exercise deadlines ahead, across all clients (routine installments with installments=true)',
     request: { query: upcomingQuerySchema },
     responses: {
       200: jsonContent(upcomingResponseSchema, 'Soonest first'),
@@ -237,6 +237,7 @@ export function registerGrantRoutes(app: OpenAPIHono<AppEnv>) {
           days: q.days,
           companyId: q.companyId ? toId(q.companyId) : undefined,
           types: q.types,
+          installments: q.installments,
         },
       }),
       200,

@@ -25,7 +25,7 @@ import {
   shareEvent,
 } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
-import { AppError, notFound, validationError } from '../../http/errors';
+import { AppError, LongDate, msg, notFound, validationError } from '../../http/errors';
 import { diff, recordAudit, snapshot } from '../audit/service';
 import { loadPlans, toCapTablePlan } from '../equity/plans';
 import { assertRegister, loadLedger, toLedgerEvent } from '../equity/register';
@@ -181,7 +181,7 @@ function fields(row: typeof grant.$inferSelect): GrantCreate {
 
 async function findBundle(db: DbOrTx, companyId: string, grantId: string) {
   const [bundle] = await loadGrants(db, { companyId, grantId });
-  if (!bundle) throw notFound('Grant');
+  if (!bundle) throw notFound(msg('errors.notFound.grant'));
   return bundle;
 }
 
@@ -207,22 +207,34 @@ async function checkGrantContext(
 ): Promise<{ currency: string }> {
   const plans = await loadPlans(tx, companyId);
   const plan = plans.find((p) => p.row.id === input.planId);
-  if (!plan) throw validationError({ planId: 'No such plan in this company' });
+  if (!plan) throw validationError({ planId: msg('errors.grant.noSuchPlan') });
   await requireStakeholders(tx, companyId, { stakeholderId: input.stakeholderId });
   await requireTemplate(tx, actor.organizationId, input.templateId, 'templateId');
   const type = plan.row.planType as PlanType;
   if ((type === 'restricted_shares' || type === 'rsu') && input.exercisePrice !== null)
-    throw validationError({ exercisePrice: 'Restricted shares and RSUs have no exercise price' });
+    throw validationError({ exercisePrice: msg('errors.grant.noExercisePrice') });
   if ((type === 'stock_options' || type === 'receipt_options') && input.exercisePrice === null)
-    throw validationError({ exercisePrice: 'Options need an exercise price' });
+    throw validationError({ exercisePrice: msg('errors.grant.needsExercisePrice') });
   if (input.vestingStartDate < addMonths(input.grantDate, -MAX_VESTING_BACKDATE_MONTHS))
     throw validationError({
-      vestingStartDate: `Vesting may start at most ${MAX_VESTING_BACKDATE_MONTHS} months before the grant date`,
+      vestingStartDate: msg('errors.grant.vestingBackdated', {
+        months: MAX_VESTING_BACKDATE_MONTHS,
+      }),
     });
   const deadline = acceptanceDeadline(await companyCountry(tx, companyId), input.offerDate);
   if (deadline && input.acceptanceDate && input.acceptanceDate > deadline)
     throw validationError({
-      acceptanceDate: `Belgian option offers must be accepted within ${BE_ACCEPTANCE_DAYS} days of the offer (by ${deadline})`,
+      acceptanceDate: msg('errors.grant.acceptanceDeadline', {
+        days: BE_ACCEPTANCE_DAYS,
+        deadline,
+      }),
+    });
+  // The pool exists from the plan's board approval (decision 008): a grant dated before it has
+  // no pool to come from, whatever the pool's size (it used to read "0 shares available").
+  const approval = plan.row.boardApprovalDate;
+  if (approval && input.grantDate < approval)
+    throw validationError({
+      grantDate: msg('errors.grant.beforeBoardApproval', { date: new LongDate(approval) }),
     });
   // Pool: what the plan's other grants use, plus this one, within the reserve at every change.
   const others = (await grantedByPlan(tx, [plan.row.id])).get(plan.row.id) ?? 0;
@@ -246,12 +258,10 @@ async function checkGrantContext(
   ];
   const available = Math.max(0, Math.min(...dates.map((d) => poolReserved(capPlan, d) - used)));
   if (input.quantity > available) {
-    const message = `The pool of ${plan.row.name} has ${available.toLocaleString('en')} shares available, fewer than the ${input.quantity.toLocaleString('en')} granted`;
-    throw new AppError(
-      'POOL_EXHAUSTED',
-      `${message} (available: ${available.toLocaleString('en')})`,
-      { quantity: message },
-    );
+    const values = { plan: plan.row.name, available, quantity: input.quantity };
+    throw new AppError('POOL_EXHAUSTED', msg('errors.grant.poolExhausted', values), {
+      quantity: msg('errors.grant.poolExhausted.field', values),
+    });
   }
   return { currency: input.currency ?? plan.row.currency };
 }
@@ -346,7 +356,7 @@ export async function updateGrant({
     const changes = diff(before, next);
     if (Object.keys(changes).length === 0) return detail(tx, input.companyId, existing.id);
     if (exercises.length > 0 && (changes.planId || changes.stakeholderId))
-      throw new AppError('CONFLICT', 'A grant with exercises keeps its plan and stakeholder');
+      throw new AppError('CONFLICT', msg('errors.grant.exercisedKeepsParties'));
     const { currency } = await checkGrantContext(tx, actor, input.companyId, next, existing.id);
     await tx
       .update(grant)
@@ -379,7 +389,7 @@ export async function deleteGrant({
     if (exercises.length > 0)
       throw new AppError(
         'CONFLICT',
-        `The grant to ${stakeholderName} cannot be deleted: it has ${exercises.length} exercise(s); cancel it instead`,
+        msg('errors.grant.deleteExercised', { name: stakeholderName, count: exercises.length }),
       );
     await tx
       .update(grant)
@@ -400,7 +410,10 @@ export async function deleteGrant({
 async function activeBundle(tx: DbOrTx, companyId: string, id: string) {
   const bundle = await findBundle(tx, companyId, id);
   if (bundle.row.cancelledDate)
-    throw new AppError('CONFLICT', `This grant was cancelled on ${bundle.row.cancelledDate}`);
+    throw new AppError(
+      'CONFLICT',
+      msg('errors.grant.cancelled', { date: bundle.row.cancelledDate }),
+    );
   return bundle;
 }
 
@@ -425,14 +438,17 @@ export async function achieveMilestone({
           ? terms.parts.flatMap((p) => (p.terms.type === 'milestone' ? p.terms.milestones : []))
           : [];
     const milestone = milestones.find((m) => m.id === input.milestoneId);
-    if (!milestone) throw notFound('Milestone');
+    if (!milestone) throw notFound(msg('errors.notFound.milestone'));
     if (milestone.achievedDate)
       throw new AppError(
         'CONFLICT',
-        `Milestone "${milestone.name}" was achieved on ${milestone.achievedDate}`,
+        msg('errors.grant.milestoneAchieved', {
+          name: milestone.name,
+          date: milestone.achievedDate,
+        }),
       );
     if (input.date < row.grantDate)
-      throw validationError({ date: 'A milestone cannot be achieved before the grant date' });
+      throw validationError({ date: msg('errors.grant.milestoneBeforeGrant') });
     milestone.achievedDate = input.date;
     await tx.update(grant).set({ terms, updatedAt: new Date() }).where(eq(grant.id, row.id));
     await recordAudit(tx, {
@@ -462,9 +478,9 @@ export async function terminateGrant({
     await lockCompany(tx, actor.organizationId, input.companyId);
     const { row } = await activeBundle(tx, input.companyId, input.id);
     if (row.terminationDate)
-      throw new AppError('CONFLICT', `This grant's holder left on ${row.terminationDate}`);
+      throw new AppError('CONFLICT', msg('errors.grant.holderLeft', { date: row.terminationDate }));
     if (input.date < row.grantDate)
-      throw validationError({ date: 'The termination cannot be before the grant date' });
+      throw validationError({ date: msg('errors.grant.terminationBeforeGrant') });
     await tx
       .update(grant)
       .set({
@@ -500,10 +516,10 @@ export async function cancelGrant({
     await lockCompany(tx, actor.organizationId, input.companyId);
     const { row, exercises } = await activeBundle(tx, input.companyId, input.id);
     if (input.date < row.grantDate)
-      throw validationError({ date: 'The cancellation cannot be before the grant date' });
+      throw validationError({ date: msg('errors.grant.cancellationBeforeGrant') });
     const late = exercises.find((e) => e.date > input.date);
     if (late)
-      throw validationError({ date: `There is an exercise on ${late.date}, after this date` });
+      throw validationError({ date: msg('errors.grant.laterExercise', { date: late.date }) });
     await tx
       .update(grant)
       .set({ cancelledDate: input.date, cancellationReason: input.reason, updatedAt: new Date() })
@@ -543,7 +559,7 @@ export async function exerciseGrant({
     const bundle = await activeBundle(tx, input.companyId, input.id);
     const { row, plan } = bundle;
     if (['draft', 'offered'].includes(row.status))
-      throw new AppError('CONFLICT', 'A grant that is not yet accepted cannot be exercised');
+      throw new AppError('CONFLICT', msg('errors.grant.notAccepted'));
     const coc = (await changeOfControlDates(tx, [input.companyId])).get(input.companyId) ?? null;
     const f = figuresOf(bundle, coc, input.date);
     const later = bundle.exercises
@@ -553,15 +569,15 @@ export async function exerciseGrant({
     if (input.quantity > exercisable)
       throw new AppError(
         'CONFLICT',
-        `Only ${exercisable.toLocaleString('en')} of this grant are exercisable on ${input.date}`,
-        { quantity: `At most ${exercisable.toLocaleString('en')} exercisable on ${input.date}` },
+        msg('errors.grant.notExercisable', { exercisable, date: input.date }),
+        { quantity: msg('errors.grant.notExercisable.field', { exercisable, date: input.date }) },
       );
     let shareEventId: string | null = null;
     let receiptId: string | null = null;
     const type = plan.planType as PlanType;
     if (!isCashSettled(type)) {
       if (!plan.shareClassId)
-        throw new AppError('CONFLICT', `Plan ${plan.name} has no share class to issue shares in`);
+        throw new AppError('CONFLICT', msg('errors.grant.planWithoutClass', { plan: plan.name }));
       const toStakeholderId =
         type === 'receipt_options' ? plan.stakStakeholderId! : row.stakeholderId;
       const issue = {
@@ -681,7 +697,10 @@ export async function recordChangeOfControl({
       )
       .limit(1);
     if (existing[0])
-      throw new AppError('CONFLICT', `A change of control was recorded on ${existing[0].date}`);
+      throw new AppError(
+        'CONFLICT',
+        msg('errors.grant.changeOfControlExists', { date: existing[0].date }),
+      );
     const [row] = await tx
       .insert(companyEvent)
       .values({
@@ -716,7 +735,7 @@ export async function removePause({
     await lockCompany(tx, actor.organizationId, input.companyId);
     const { row } = await activeBundle(tx, input.companyId, input.id);
     const removed = row.pauses.find((p) => p.start === input.start);
-    if (!removed) throw notFound('Leave of absence');
+    if (!removed) throw notFound(msg('errors.notFound.leave'));
     const pauses = row.pauses.filter((p) => p !== removed);
     await tx.update(grant).set({ pauses, updatedAt: new Date() }).where(eq(grant.id, row.id));
     await recordAudit(tx, {
@@ -747,16 +766,18 @@ export async function addPause({
     const bundle = await activeBundle(tx, input.companyId, input.id);
     const { row } = bundle;
     if (input.start < row.vestingStartDate)
-      throw validationError({ start: 'A leave of absence cannot start before vesting starts' });
+      throw validationError({ start: msg('errors.leave.beforeVesting') });
     if (row.terminationDate && input.start > row.terminationDate)
-      throw validationError({ start: `The holder left on ${row.terminationDate}` });
+      throw validationError({
+        start: msg('errors.leave.holderLeft', { date: row.terminationDate }),
+      });
     const clash = row.pauses.find((p) => p.start < input.end && input.start < p.end);
     if (clash)
       throw new AppError(
         'CONFLICT',
-        `Overlaps the leave of absence from ${clash.start} to ${clash.end}`,
+        msg('errors.leave.overlaps', { start: clash.start, end: clash.end }),
         {
-          start: 'Overlaps another leave of absence',
+          start: msg('errors.leave.overlaps.field'),
         },
       );
     const pauses = [...row.pauses, { start: input.start, end: input.end }].sort((a, b) =>
@@ -768,7 +789,7 @@ export async function addPause({
     const last = moved.result.installments.at(-1)?.date;
     if (last !== undefined && !(last.length === 10 && last <= LAST_SCHEDULE_DATE))
       throw validationError({
-        end: `The leave would move installments after ${LAST_SCHEDULE_DATE} (the last to ${last})`,
+        end: msg('errors.leave.pastSchedule', { limit: LAST_SCHEDULE_DATE, last }),
       });
     await tx.update(grant).set({ pauses, updatedAt: new Date() }).where(eq(grant.id, row.id));
     await recordAudit(tx, {

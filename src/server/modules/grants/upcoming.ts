@@ -10,14 +10,20 @@ import { today } from '../../clock';
 
 /**
  * What is due in the next `days` days across the workspace's client companies (issue 5 practice
- * view): cliffs and installments, Belgian acceptance deadlines, grant expiries and leavers'
- * exercise deadlines, soonest first.
+ * view): cliffs, Belgian acceptance deadlines, grant expiries and leavers' exercise deadlines,
+ * soonest first; the routine installments after a cliff only when asked for (`installments`, or
+ * `installment` among `types`: issue 12, they drowned out what needs acting on).
  */
 export async function listUpcoming({
   db,
   actor,
   input,
-}: ServiceArgs<{ days?: number; companyId?: string; types?: UpcomingItem['type'][] }>) {
+}: ServiceArgs<{
+  days?: number;
+  companyId?: string;
+  types?: UpcomingItem['type'][];
+  installments?: boolean;
+}>) {
   if (input.companyId) await checkCompany(db, actor.organizationId, input.companyId);
   const from = today();
   const to = addDays(from, input.days ?? 90);
@@ -37,6 +43,7 @@ export async function listUpcoming({
   const items: UpcomingItem[] = [];
   const inWindow = (date: string | null): date is string =>
     date !== null && date >= from && date <= to;
+  const withInstallments = input.installments === true || !!input.types?.includes('installment');
   for (const b of bundles) {
     if (b.row.cancelledDate) continue;
     const c = byId.get(b.row.companyId);
@@ -51,7 +58,7 @@ export async function listUpcoming({
     };
     const f = figuresOf(b, coc.get(c.id) ?? null, from);
     for (const i of f.result.installments) {
-      if (inWindow(i.date) && (i.source === 'cliff' || i.source === 'time'))
+      if (inWindow(i.date) && (i.source === 'cliff' || (i.source === 'time' && withInstallments)))
         items.push({
           ...base,
           date: i.date,

@@ -21,7 +21,7 @@ import {
   valuation,
 } from '../../db/schema';
 import type { Actor, ServiceArgs } from '../../http/context';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, msg, notFound, type Message } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { checkCompany } from '../equity/shared';
 
@@ -42,11 +42,11 @@ const ENTITY: Record<TrashKind, string> = {
   plan: 'plan',
   grant: 'grant',
 };
-const LABEL: Record<TrashKind, string> = {
-  company: 'Company',
-  stakeholder: 'Stakeholder',
-  plan: 'Plan',
-  grant: 'Grant',
+const NOT_IN_TRASH: Record<TrashKind, Message> = {
+  company: msg('errors.notFound.trash.company'),
+  stakeholder: msg('errors.notFound.trash.stakeholder'),
+  plan: msg('errors.notFound.trash.plan'),
+  grant: msg('errors.notFound.trash.grant'),
 };
 
 const fmt = (n: number) => n.toLocaleString('en');
@@ -226,7 +226,7 @@ async function lockTrashed(tx: DbOrTx, organizationId: string, kind: TrashKind, 
       and(eq(table.id, id), eq(table.organizationId, organizationId), isNotNull(table.deletedAt)),
     )
     .for('update');
-  if (!rows[0]) throw notFound(`${LABEL[kind]} in the trash`);
+  if (!rows[0]) throw notFound(NOT_IN_TRASH[kind]);
 }
 
 /** The company of a child item with its name and whether it is in the trash. */
@@ -239,11 +239,8 @@ async function companyOf(tx: DbOrTx, companyId: string) {
   return row!;
 }
 
-function parentInTrash(what: string, parent: string): AppError {
-  return new AppError(
-    'CONFLICT',
-    `${what} cannot be restored while ${parent} is in the trash: restore ${parent} first`,
-  );
+function parentInTrash(what: Message, parent: Message): AppError {
+  return new AppError('CONFLICT', msg('errors.trash.parentInTrash', { what, parent }));
 }
 
 /** Restores a trashed item with whatever went to the trash with it (409 if a parent is still there). */
@@ -262,13 +259,21 @@ export async function restoreItem({
     } else if (kind === 'stakeholder') {
       const [row] = await tx.select().from(stakeholder).where(eq(stakeholder.id, id));
       const c = await companyOf(tx, row!.companyId);
-      if (c.deletedAt) throw parentInTrash(`Stakeholder ${row!.name}`, `company ${c.name}`);
+      if (c.deletedAt)
+        throw parentInTrash(
+          msg('errors.trash.stakeholder', { name: row!.name }),
+          msg('errors.trash.parent.company', { name: c.name }),
+        );
       await tx.update(stakeholder).set(restored).where(eq(stakeholder.id, id));
       await restoreGrantsWith(tx, id);
     } else if (kind === 'plan') {
       const [row] = await tx.select().from(equityPlan).where(eq(equityPlan.id, id));
       const c = await companyOf(tx, row!.companyId);
-      if (c.deletedAt) throw parentInTrash(`Plan ${row!.name}`, `company ${c.name}`);
+      if (c.deletedAt)
+        throw parentInTrash(
+          msg('errors.trash.plan', { name: row!.name }),
+          msg('errors.trash.parent.company', { name: c.name }),
+        );
       const clash = await tx
         .select({ id: equityPlan.id })
         .from(equityPlan)
@@ -282,7 +287,7 @@ export async function restoreItem({
       if (clash[0])
         throw new AppError(
           'CONFLICT',
-          `Plan ${row!.name} cannot be restored: another plan of ${c.name} has that name now; rename it first`,
+          msg('errors.trash.planNameTaken', { name: row!.name, company: c.name }),
         );
       await tx.update(equityPlan).set(restored).where(eq(equityPlan.id, id));
       await restoreGrantsWith(tx, id);
@@ -300,10 +305,17 @@ export async function restoreItem({
         .innerJoin(equityPlan, eq(equityPlan.id, grant.planId))
         .where(eq(grant.id, id));
       const c = await companyOf(tx, row!.g.companyId);
-      const what = `The grant to ${row!.stakeholderName}`;
-      if (c.deletedAt) throw parentInTrash(what, `company ${c.name}`);
-      if (row!.stakeholderDeleted) throw parentInTrash(what, `stakeholder ${row!.stakeholderName}`);
-      if (row!.planDeleted) throw parentInTrash(what, `plan ${row!.planName}`);
+      const what = msg('errors.trash.grant', { name: row!.stakeholderName });
+      if (c.deletedAt) {
+        throw parentInTrash(what, msg('errors.trash.parent.company', { name: c.name }));
+      }
+      if (row!.stakeholderDeleted) {
+        const parent = msg('errors.trash.parent.stakeholder', { name: row!.stakeholderName });
+        throw parentInTrash(what, parent);
+      }
+      if (row!.planDeleted) {
+        throw parentInTrash(what, msg('errors.trash.parent.plan', { name: row!.planName }));
+      }
       await tx
         .update(grant)
         .set({ ...restored, trashedWith: null })

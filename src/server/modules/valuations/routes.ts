@@ -13,8 +13,9 @@ import {
   valuationUpdateSchema,
 } from '../../../contracts/valuation';
 import type { AppEnv } from '../../http/context';
-import { textError } from '../../../contracts/common';
-import { AppError, validationError } from '../../http/errors';
+import { textProblemMessage } from '../../../contracts/i18n/issues';
+import { textProblem } from '../../../contracts/text';
+import { AppError, msg, validationError, type Text } from '../../http/errors';
 import { errorResponse, errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 import { guarded } from '../../http/permissions';
 import { registerValuationAlertRoutes } from './alerts';
@@ -230,28 +231,32 @@ async function readReport(c: Context<AppEnv>): Promise<Upload> {
   const type = c.req.header('content-type') ?? '';
   if (PDF_TYPE.test(type)) return { bytes: Buffer.from(await c.req.arrayBuffer()) };
   if (!MULTIPART_TYPE.test(type)) {
-    const message =
-      'Send the report as application/pdf, or as multipart/form-data with the file in field "report"';
+    const message = msg('errors.report.mediaType');
     return { bytes: null, refusal: new AppError('UNSUPPORTED_MEDIA_TYPE', message) };
   }
   let form: Record<string, string | File | (string | File)[]>;
   try {
     form = await c.req.parseBody({ all: true });
   } catch {
-    const message = 'report: the multipart form is malformed (boundary missing, wrong or cut off)';
+    const message = msg('errors.report.malformedForm');
     return { bytes: null, refusal: validationError({ report: message }) };
   }
-  const problems: Record<string, string> = {};
+  const problems: Record<string, Text> = {};
   for (const key of Object.keys(form)) {
-    if (key !== 'report') problems[key] = `Unknown field "${key}": send only the file "report"`;
+    if (key !== 'report') problems[key] = msg('errors.report.unknownField', { name: key });
   }
   const file = form.report;
-  if (Array.isArray(file)) problems.report = 'Send one report file, not several';
+  if (Array.isArray(file)) problems.report = msg('errors.report.several');
   else if (file !== undefined && !(file instanceof File))
-    problems.report = 'report must be a file, not a text field';
+    problems.report = msg('errors.report.notAFile');
   else if (file instanceof File) {
-    const nameProblem = textError(file.name, 'The file name');
-    if (nameProblem) problems.report = nameProblem;
+    const nameProblem = textProblem(file.name, { multiline: false });
+    if (nameProblem) {
+      problems.report = {
+        ...msg('errors.report.fileName', { problem: textProblemMessage(nameProblem) }),
+        english: `The file name ${nameProblem}`,
+      };
+    }
   }
   if (Object.keys(problems).length > 0) return { bytes: null, refusal: validationError(problems) };
   if (!(file instanceof File)) return { bytes: null };
@@ -265,8 +270,8 @@ export function registerValuationRoutes(app: OpenAPIHono<AppEnv>) {
     bodyLimit({
       maxSize: REPORT_BODY_LIMIT,
       onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE', 'report is larger than 20 MB', {
-          report: 'report is larger than 20 MB',
+        throw new AppError('PAYLOAD_TOO_LARGE', msg('errors.report.tooLarge'), {
+          report: msg('errors.report.tooLarge'),
         });
       },
     }),

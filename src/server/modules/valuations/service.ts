@@ -35,7 +35,7 @@ import {
   valuationReport,
 } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
-import { AppError, notFound, validationError } from '../../http/errors';
+import { AppError, msg, notFound, validationError } from '../../http/errors';
 import { diff, recordAudit, snapshot } from '../audit/service';
 import { getCapTable } from '../equity/cap-table';
 import { toCapTablePlan } from '../equity/plans';
@@ -159,7 +159,7 @@ function toValuations(history: Loaded[], asOf: string): Valuation[] {
 
 async function findOne(db: DbOrTx, companyId: string, id: string): Promise<Valuation> {
   const found = toValuations(await loadValuations(db, companyId), today()).find((v) => v.id === id);
-  if (!found) throw notFound('Valuation');
+  if (!found) throw notFound(msg('errors.notFound.valuation'));
   return found;
 }
 
@@ -169,7 +169,7 @@ async function findRow(db: DbOrTx, companyId: string, id: string): Promise<Row> 
     .from(valuation)
     .where(and(eq(valuation.companyId, companyId), eq(valuation.id, id)))
     .limit(1);
-  if (!rows[0]) throw notFound('Valuation');
+  if (!rows[0]) throw notFound(msg('errors.notFound.valuation'));
   return rows[0];
 }
 
@@ -208,7 +208,7 @@ async function prepare(
   const limit = latestEffectiveDate(today());
   if (input.effectiveDate > limit)
     throw validationError({
-      effectiveDate: `effectiveDate can be at most one year ahead (on or before ${limit})`,
+      effectiveDate: msg('errors.valuation.tooFarAhead', { limit }),
     });
   await requireShareClass(tx, companyId, input.shareClassId);
   const duplicate = await tx
@@ -227,7 +227,10 @@ async function prepare(
     )
     .limit(1);
   if (duplicate[0]) {
-    const message = `A ${input.purpose} valuation on ${input.effectiveDate} exists already for this share class`;
+    const message = msg('errors.valuation.duplicate', {
+      purpose: input.purpose,
+      date: input.effectiveDate,
+    });
     throw new AppError('CONFLICT', message, { effectiveDate: message });
   }
   let fullyDilutedShares = input.fullyDilutedShares;
@@ -241,13 +244,13 @@ async function prepare(
     fullyDilutedShares = table.totals.fullyDiluted;
     if (fullyDilutedShares <= 0)
       throw validationError({
-        fullyDilutedShares: `The cap table has no shares on ${input.effectiveDate}: enter fullyDilutedShares`,
+        fullyDilutedShares: msg('errors.valuation.noShares', { date: input.effectiveDate }),
       });
   }
   const computed = computeValuation({ ...input, fullyDilutedShares });
   if (computed.equityValue.startsWith('-'))
     throw validationError({
-      debt: `debt exceeds enterpriseValue plus cash: the equity value would be ${computed.equityValue}`,
+      debt: msg('errors.valuation.debtTooHigh', { equityValue: computed.equityValue }),
     });
   return {
     ...input,
@@ -398,13 +401,13 @@ export async function putReport({
     if (input.refusal) throw input.refusal;
     const bytes = input.bytes;
     if (!bytes || bytes.length === 0)
-      throw validationError({ report: 'report is required: send the PDF file' });
+      throw validationError({ report: msg('errors.report.missing') });
     if (bytes.length > MAX_REPORT_BYTES)
-      throw new AppError('PAYLOAD_TOO_LARGE', 'report is larger than 20 MB', {
-        report: 'report is larger than 20 MB',
+      throw new AppError('PAYLOAD_TOO_LARGE', msg('errors.report.tooLarge'), {
+        report: msg('errors.report.tooLarge'),
       });
     if (!bytes.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC))
-      throw validationError({ report: 'report must be a PDF file (it does not start with %PDF-)' });
+      throw validationError({ report: msg('errors.report.notPdf') });
     const filename = cleanFilename(input.filename, row.effectiveDate);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const [previous] = await tx
@@ -452,7 +455,7 @@ export async function getReport({
       ),
     )
     .limit(1);
-  if (!rows[0]) throw notFound('Valuation report');
+  if (!rows[0]) throw notFound(msg('errors.notFound.valuationReport'));
   return rows[0];
 }
 
@@ -468,7 +471,7 @@ export async function deleteReport({
       .delete(valuationReport)
       .where(eq(valuationReport.valuationId, row.id))
       .returning({ filename: valuationReport.filename });
-    if (!deleted[0]) throw notFound('Valuation report');
+    if (!deleted[0]) throw notFound(msg('errors.notFound.valuationReport'));
     await recordAudit(tx, {
       actor,
       action: 'update',

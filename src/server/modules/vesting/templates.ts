@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { readStoredTerms } from '../../../domain/vesting';
 import {
@@ -9,10 +10,11 @@ import {
 import { concurrently } from '../../db/concurrently';
 import type { DbOrTx } from '../../db/client';
 import { company, equityPlan, vestingTemplate } from '../../db/schema';
-import type { ServiceArgs } from '../../http/context';
-import { AppError, notFound, validationError } from '../../http/errors';
+import type { Actor, ServiceArgs } from '../../http/context';
+import { AppError, msg, notFound, validationError } from '../../http/errors';
 import { diff, recordAudit, snapshot } from '../audit/service';
 import { mergePatch, plansUsing } from '../equity/shared';
+import { standardTemplates } from './standard-templates';
 
 /** The workspace's reusable vesting terms (issue 5): plans point to one as their default. */
 
@@ -41,7 +43,7 @@ async function find(db: DbOrTx, organizationId: string, id: string) {
     .from(vestingTemplate)
     .where(and(eq(vestingTemplate.id, id), eq(vestingTemplate.organizationId, organizationId)))
     .limit(1);
-  if (!rows[0]) throw notFound('Vesting template');
+  if (!rows[0]) throw notFound(msg('errors.notFound.vestingTemplate'));
   return rows[0];
 }
 
@@ -73,8 +75,8 @@ async function assertUniqueName(
       ),
     );
   if (rows.some((r) => r.id !== exceptId))
-    throw new AppError('CONFLICT', `A vesting template named "${name}" exists already`, {
-      name: 'A template with this name exists already',
+    throw new AppError('CONFLICT', msg('errors.vestingTemplate.nameTaken', { name }), {
+      name: msg('errors.vestingTemplate.nameTaken.field'),
     });
 }
 
@@ -91,7 +93,7 @@ export async function requireTemplate(
     .from(vestingTemplate)
     .where(and(eq(vestingTemplate.id, id), eq(vestingTemplate.organizationId, organizationId)))
     .limit(1);
-  if (!rows[0]) throw validationError({ [field]: 'No such vesting template in this workspace' });
+  if (!rows[0]) throw validationError({ [field]: msg('errors.vestingTemplate.noSuch') });
   return rows[0];
 }
 
@@ -191,7 +193,7 @@ export async function deleteTemplate({
     if (plans)
       throw new AppError(
         'CONFLICT',
-        `Vesting template ${existing.name} cannot be deleted: ${plans} use it as their default`,
+        msg('errors.vestingTemplate.inUse', { name: existing.name, plans }),
       );
     await tx.delete(vestingTemplate).where(eq(vestingTemplate.id, existing.id));
     await recordAudit(tx, {
@@ -202,4 +204,45 @@ export async function deleteTemplate({
       changes: { name: { from: existing.name, to: null } },
     });
   });
+}
+
+/**
+ * The standard templates (issue 12; decision 022) as rows of the workspace, named in `language`
+ * and parsed by the contract like any template a lawyer creates; `at` is their creation time.
+ * The demo seed writes the same rows.
+ */
+export function standardTemplateRows(
+  organizationId: string,
+  language: string | null | undefined,
+  at = new Date(),
+): (typeof vestingTemplate.$inferInsert & { id: string })[] {
+  return standardTemplates(language).map((template) => ({
+    id: randomUUID(),
+    organizationId,
+    ...vestingTemplateCreateSchema.parse(template),
+    createdAt: at,
+    updatedAt: at,
+  }));
+}
+
+/**
+ * A new workspace's first templates, named in its creator's language, with the audit rows a
+ * lawyer's own would have: called in the transaction that creates the workspace at sign-up, and
+ * right after better-auth creates one (`afterCreateOrganization`, src/server/auth/plugins.ts).
+ */
+export async function createStandardTemplates(
+  tx: DbOrTx,
+  actor: Actor,
+  language: string | null | undefined,
+): Promise<void> {
+  const rows = standardTemplateRows(actor.organizationId, language);
+  await tx.insert(vestingTemplate).values(rows);
+  for (const row of rows)
+    await recordAudit(tx, {
+      actor,
+      action: 'create',
+      entityType: ENTITY,
+      entityId: row.id,
+      changes: snapshot({ name: row.name, description: row.description, terms: row.terms }),
+    });
 }

@@ -3,6 +3,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 import { buttonVariants } from './button';
 import { contentClassName, overlayClassName } from './dialog';
+import { useReturnFocus } from './return-focus';
 
 /**
  * Confirmation for destructive actions. Radix's AlertDialog traps focus, starts on Cancel and
@@ -13,12 +14,20 @@ export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className={overlayClassName} />
-      <AlertDialogPrimitive.Content className={cn(contentClassName, className)} {...props} />
+      <AlertDialogPrimitive.Content
+        className={cn(contentClassName, className)}
+        onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+        onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+        {...props}
+      />
     </AlertDialogPrimitive.Portal>
   );
 }
@@ -71,14 +80,16 @@ export function AlertDialogCancel({
 
 /**
  * The confirming button. It is a plain button (not AlertDialog.Action) so the dialog stays open
- * while the request runs and can show a pending state; the caller closes it on success.
+ * while the request runs and can show a pending state; the caller closes it on success. Red for
+ * what destroys or cannot be undone; `tone="default"` for a confirmation that records something
+ * (an exercise, a milestone achieved).
  */
-export function AlertDialogConfirm({ className, ...props }: ComponentProps<'button'>) {
+export function AlertDialogConfirm({
+  className,
+  tone = 'destructive',
+  ...props
+}: ComponentProps<'button'> & { tone?: 'destructive' | 'default' }) {
   return (
-    <button
-      type="button"
-      className={cn(buttonVariants({ variant: 'destructive' }), className)}
-      {...props}
-    />
+    <button type="button" className={cn(buttonVariants({ variant: tone }), className)} {...props} />
   );
 }

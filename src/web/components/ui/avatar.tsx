@@ -36,15 +36,17 @@ export function Avatar({
       className={cn('shrink-0 rounded-full object-cover', className)}
     />
   ) : (
+    // The initials are drawn by CSS, not written as text: a button holding the avatar is named
+    // by the person's name, and its visible text must be part of that name (WCAG 2.5.3, axe's
+    // label-content-name-mismatch; issue 12).
     <span
       aria-hidden="true"
+      data-initials={initials(name)}
       style={style}
       className={cn(
-        'inline-flex shrink-0 items-center justify-center rounded-full bg-secondary font-medium text-secondary-foreground',
+        'inline-flex shrink-0 items-center justify-center rounded-full bg-secondary font-medium text-secondary-foreground before:content-[attr(data-initials)]',
         className,
       )}
-    >
-      {initials(name)}
-    </span>
+    />
   );
 }

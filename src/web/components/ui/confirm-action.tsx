@@ -1,5 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { t } from '../../lib/i18n';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -24,6 +25,7 @@ export function ConfirmAction({
   onConfirm,
   children,
   confirmDisabled = false,
+  tone = 'destructive',
 }: {
   trigger: ReactNode;
   title: string;
@@ -33,6 +35,8 @@ export function ConfirmAction({
   /** Extra content between the description and the buttons (a reason field, say). */
   children?: ReactNode;
   confirmDisabled?: boolean;
+  /** The confirm button's look: red (the default) unless the action records rather than removes. */
+  tone?: 'destructive' | 'default';
 }) {
   const [open, setOpen] = useState(false);
   const [isPending, setIsPending] = useState(false);
@@ -59,8 +63,9 @@ export function ConfirmAction({
         </AlertDialogHeader>
         {children}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={isPending}>{t('common.cancel')}</AlertDialogCancel>
           <AlertDialogConfirm
+            tone={tone}
             onClick={() => void confirm()}
             disabled={isPending || confirmDisabled}
             aria-busy={isPending || undefined}

@@ -1,46 +1,41 @@
 import type { ComponentProps } from 'react';
+import { t } from '../../lib/i18n';
+import { useOverflow } from '../../lib/use-overflow';
 import { cn } from '../../lib/utils';
+import { tableFrame } from './table-parts';
 
-/** The wrapper scrolls horizontally so wide tables stay usable on phones. */
+export {
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  tableFrame,
+} from './table-parts';
+
+/**
+ * The wrapper scrolls horizontally so wide tables stay usable on phones. While it scrolls it is
+ * a region named after the table and a tab stop, so keyboard users can scroll it too (axe:
+ * scrollable-region-focusable). The company tabs' data tables use `DataTable` (data-table.tsx).
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
+  const [ref, overflow] = useOverflow<HTMLDivElement>();
+  const scrolls = (overflow.x || overflow.y) && !props['aria-hidden'];
+  const label = props['aria-label'];
   return (
-    <div className="relative w-full overflow-x-auto rounded-lg border bg-card">
+    <div
+      ref={ref}
+      role={scrolls ? 'region' : undefined}
+      aria-label={scrolls && label ? t('tables.scrollable', { table: label }) : undefined}
+      aria-labelledby={scrolls && !label ? props['aria-labelledby'] : undefined}
+      tabIndex={scrolls ? 0 : undefined}
+      className={cn(
+        tableFrame,
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+      )}
+    >
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );
-}
-
-export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
-  return <thead className={cn('bg-muted/60 [&_tr]:border-b', className)} {...props} />;
-}
-
-export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
-  return <tbody className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
-}
-
-export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  return (
-    <tr className={cn('border-b transition-colors hover:bg-muted/40', className)} {...props} />
-  );
-}
-
-export function TableHead({ className, ...props }: ComponentProps<'th'>) {
-  return (
-    <th
-      scope="col"
-      className={cn(
-        'h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('px-3 py-2.5 align-middle whitespace-nowrap', className)} {...props} />;
-}
-
-export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
-  return <caption className={cn('mt-3 text-sm text-muted-foreground', className)} {...props} />;
 }

@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { t } from '../../lib/i18n';
 import { Avatar } from './avatar';
 
 export type UserMenuUser = {
@@ -28,8 +29,8 @@ export function UserMenuButton({
   return (
     <button
       type="button"
-      aria-label={`Account menu for ${user.name}`}
-      title={`Signed in as ${user.email}`}
+      aria-label={t('common.userMenu.label', { name: user.name })}
+      title={t('common.userMenu.signedInAs', { email: user.email })}
       className="inline-flex min-w-0 items-center gap-2 rounded-full py-0.5 pr-2 pl-0.5 text-sm transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       {...props}
     >

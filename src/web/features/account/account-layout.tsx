@@ -1,19 +1,21 @@
 import { Link } from '@tanstack/react-router';
+import { msg, t } from '../../lib/i18n';
 import type { ReactNode } from 'react';
 
 const tabs = [
-  { to: '/account/settings', label: 'Settings' },
-  { to: '/account/security', label: 'Security' },
-  { to: '/account/api-keys', label: 'API keys' },
+  { to: '/account/settings', label: msg('account.tab.settings') },
+  { to: '/account/security', label: msg('account.tab.security') },
+  { to: '/account/api-keys', label: msg('account.tab.apiKeys') },
 ] as const;
 
 /** Title plus the tabs between the account pages. */
 export function AccountLayout({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="grid gap-6">
+    // Forms and cards: a comfortable width rather than the full window's.
+    <div className="grid max-w-4xl gap-6">
       <div className="grid gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-        <nav aria-label="Account" className="flex flex-wrap gap-1 border-b pb-2">
+        <nav aria-label={t('account.nav')} className="flex flex-wrap gap-1 border-b pb-2">
           {tabs.map((tab) => (
             <Link
               key={tab.to}
@@ -24,7 +26,7 @@ export function AccountLayout({ title, children }: { title: string; children: Re
                 'aria-current': 'page',
               }}
             >
-              {tab.label}
+              {t(tab.label)}
             </Link>
           ))}
         </nav>

@@ -6,16 +6,20 @@ import {
   type BusinessResource,
 } from '../../../contracts/access-control';
 import { requiredText } from '../../../contracts/common';
+import { msg, t } from '../../lib/i18n';
 
 const DAY_MS = 86_400_000;
 
-/** An optional whole number ≥ `min` typed into a text field ('' = not given). */
+/**
+ * An optional whole number ≥ `min` typed into a text field ('' = not given). `label` is the
+ * field's name as a catalog key; the message is read when the value fails, in the active language.
+ */
 function optionalCount(min: number, label: string) {
   return z
     .string()
     .trim()
     .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= min), {
-      message: `${label} must be a whole number of at least ${min}`,
+      error: () => t('account.apiKeys.validation.wholeNumber', { label: t(label), min }),
     });
 }
 
@@ -35,12 +39,12 @@ export function parseMetadata(text: string): Record<string, unknown> | null {
 export const apiKeyFormSchema = z
   .object({
     name: requiredText('Name', { max: 32 }),
-    expiresInDays: optionalCount(1, 'Expiry'),
-    remaining: optionalCount(0, 'Remaining uses'),
-    refillAmount: optionalCount(1, 'Refill amount'),
-    refillIntervalDays: optionalCount(1, 'Refill interval'),
-    rateLimitMax: optionalCount(1, 'Maximum requests'),
-    rateLimitWindowSeconds: optionalCount(1, 'Window'),
+    expiresInDays: optionalCount(1, msg('account.apiKeys.label.expiry')),
+    remaining: optionalCount(0, msg('account.apiKeys.label.remaining')),
+    refillAmount: optionalCount(1, msg('account.apiKeys.label.refillAmount')),
+    refillIntervalDays: optionalCount(1, msg('account.apiKeys.label.refillInterval')),
+    rateLimitMax: optionalCount(1, msg('account.apiKeys.label.rateLimitMax')),
+    rateLimitWindowSeconds: optionalCount(1, msg('account.apiKeys.label.window')),
     permissions: z.record(z.string(), z.array(z.string())),
     metadata: z.string(),
   })
@@ -49,7 +53,7 @@ export const apiKeyFormSchema = z
     const usage = [v.remaining, v.refillAmount, v.refillIntervalDays];
     const given = usage.filter((x) => x !== '').length;
     if (given > 0 && given < 3) {
-      const message = 'Give remaining uses, refill amount and refill interval together, or none';
+      const message = t('account.apiKeys.validation.usageTogether');
       if (v.remaining === '') ctx.addIssue({ code: 'custom', path: ['remaining'], message });
       if (v.refillAmount === '') ctx.addIssue({ code: 'custom', path: ['refillAmount'], message });
       if (v.refillIntervalDays === '')
@@ -57,7 +61,7 @@ export const apiKeyFormSchema = z
     }
     const rate = [v.rateLimitMax, v.rateLimitWindowSeconds].filter((x) => x !== '').length;
     if (rate === 1) {
-      const message = 'Give the maximum and the window together, or neither';
+      const message = t('account.apiKeys.validation.rateTogether');
       const path = v.rateLimitMax === '' ? 'rateLimitMax' : 'rateLimitWindowSeconds';
       ctx.addIssue({ code: 'custom', path: [path], message });
     }
@@ -65,14 +69,14 @@ export const apiKeyFormSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['metadata'],
-        message: 'Metadata must be a JSON object',
+        message: t('account.apiKeys.validation.metadata'),
       });
     }
     if (!Object.values(v.permissions).some((actions) => actions.length > 0)) {
       ctx.addIssue({
         code: 'custom',
         path: ['permissions'],
-        message: 'Choose at least one permission',
+        message: t('account.apiKeys.validation.permissions'),
       });
     }
   });

@@ -3,12 +3,8 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { Copy, KeyRound, Loader2, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import {
-  BUSINESS_ACTIONS,
-  BUSINESS_RESOURCES,
-  type BusinessAction,
-} from '../../../contracts/access-control';
+import { toast } from '../../lib/toast';
+import { BUSINESS_ACTIONS, BUSINESS_RESOURCES } from '../../../contracts/access-control';
 import { Button } from '../../components/ui/button';
 import {
   Card,
@@ -29,8 +25,10 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatDateTime } from '../../lib/format';
+import { msg, t, Trans } from '../../lib/i18n';
 import { fullAuthClient } from '../auth/auth-client-full';
 import { can, meQueryOptions } from '../me/api';
+import { PermissionGrid } from '../organization/permission-grid';
 import { copyText } from './account-layout';
 import { accountErrorMessage, apiKeysQueryOptions, AuthRequestError, unwrap } from './api';
 import {
@@ -52,10 +50,8 @@ function NewKeyDialog({ secret, onClose }: { secret: string | null; onClose: () 
     <Dialog open={secret !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Your new API key</DialogTitle>
-          <DialogDescription>
-            Copy it now. You will not be able to see this key again.
-          </DialogDescription>
+          <DialogTitle>{t('account.apiKeys.new.title')}</DialogTitle>
+          <DialogDescription>{t('account.apiKeys.new.description')}</DialogDescription>
         </DialogHeader>
         <code
           data-testid="new-api-key"
@@ -68,14 +64,16 @@ function NewKeyDialog({ secret, onClose }: { secret: string | null; onClose: () 
             variant="outline"
             onClick={() =>
               void copyText(secret ?? '').then((ok) =>
-                ok ? toast.success('API key copied') : toast.error('Copying failed'),
+                ok
+                  ? toast.success(t('account.apiKeys.new.copied'))
+                  : toast.error(t('account.copyFailed')),
               )
             }
           >
             <Copy aria-hidden="true" />
-            Copy key
+            {t('account.apiKeys.new.copy')}
           </Button>
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>{t('account.apiKeys.new.done')}</Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>
@@ -83,12 +81,36 @@ function NewKeyDialog({ secret, onClose }: { secret: string | null; onClose: () 
 }
 
 const numberFields = [
-  ['expiresInDays', 'Expires after (days)', 'Optional. Empty: never expires.'],
-  ['remaining', 'Remaining uses', 'Optional, with refill amount and interval.'],
-  ['refillAmount', 'Refill amount', 'Uses restored at each refill.'],
-  ['refillIntervalDays', 'Refill interval (days)', 'How often uses are restored.'],
-  ['rateLimitMax', 'Rate limit: max requests', 'Optional, with the window.'],
-  ['rateLimitWindowSeconds', 'Rate limit window (seconds)', 'Requests are counted per window.'],
+  [
+    'expiresInDays',
+    msg('account.apiKeys.field.expiresInDays'),
+    msg('account.apiKeys.field.expiresInDays.hint'),
+  ],
+  [
+    'remaining',
+    msg('account.apiKeys.field.remaining'),
+    msg('account.apiKeys.field.remaining.hint'),
+  ],
+  [
+    'refillAmount',
+    msg('account.apiKeys.field.refillAmount'),
+    msg('account.apiKeys.field.refillAmount.hint'),
+  ],
+  [
+    'refillIntervalDays',
+    msg('account.apiKeys.field.refillIntervalDays'),
+    msg('account.apiKeys.field.refillIntervalDays.hint'),
+  ],
+  [
+    'rateLimitMax',
+    msg('account.apiKeys.field.rateLimitMax'),
+    msg('account.apiKeys.field.rateLimitMax.hint'),
+  ],
+  [
+    'rateLimitWindowSeconds',
+    msg('account.apiKeys.field.rateLimitWindowSeconds'),
+    msg('account.apiKeys.field.rateLimitWindowSeconds.hint'),
+  ],
 ] as const;
 
 /** The creation form (in a dialog): name, limits, permissions, metadata. */
@@ -109,7 +131,10 @@ function CreateApiKeyDialog({
   });
   const { errors, isSubmitting } = form.formState;
   // Only what the user's role allows can be granted to the key (the server checks both).
-  const resources = BUSINESS_RESOURCES.filter((r) => BUSINESS_ACTIONS.some((a) => can(me, r, a)));
+  const resources = BUSINESS_RESOURCES.map(
+    (resource) =>
+      [resource, BUSINESS_ACTIONS.filter((action) => can(me, resource, action))] as const,
+  );
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -132,75 +157,44 @@ function CreateApiKeyDialog({
     <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Create API key</DialogTitle>
-          <DialogDescription>
-            The key acts as you, in your current workspace, with the permissions you choose.
-          </DialogDescription>
+          <DialogTitle>{t('account.apiKeys.create')}</DialogTitle>
+          <DialogDescription>{t('account.apiKeys.createDescription')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
-          <FormField label="Key name" error={errors.name?.message}>
+          <FormField label={t('account.apiKeys.field.name')} error={errors.name?.message}>
             {(control) => <Input {...control} aria-required="true" {...form.register('name')} />}
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
             {numberFields.map(([field, label, hint]) => (
               <FormField
                 key={field}
-                label={label}
-                description={hint}
+                label={t(label)}
+                description={t(hint)}
                 error={errors[field]?.message}
               >
                 {(control) => <Input {...control} inputMode="numeric" {...form.register(field)} />}
               </FormField>
             ))}
           </div>
-          <fieldset
-            className="grid gap-2"
-            aria-describedby={errors.permissions ? 'api-key-permissions-error' : undefined}
-          >
-            <legend className="mb-2 text-sm font-medium">Permissions</legend>
-            <Controller
-              control={form.control}
-              name="permissions"
-              render={({ field }) => (
-                <div className="grid gap-2 overflow-x-auto">
-                  {resources.map((resource) => (
-                    <div key={resource} className="flex flex-wrap items-center gap-x-4 gap-y-1">
-                      <span className="w-24 text-sm capitalize">{resource}</span>
-                      {BUSINESS_ACTIONS.filter((a) => can(me, resource, a)).map((action) => {
-                        const selected = field.value[resource] ?? [];
-                        return (
-                          <label key={action} className="flex items-center gap-1.5 text-sm">
-                            <input
-                              type="checkbox"
-                              className="size-4 accent-primary"
-                              aria-label={`${resource}: ${action}`}
-                              checked={selected.includes(action)}
-                              onChange={(e) => {
-                                const next: BusinessAction[] = e.target.checked
-                                  ? [...(selected as BusinessAction[]), action]
-                                  : (selected as BusinessAction[]).filter((a) => a !== action);
-                                field.onChange({ ...field.value, [resource]: next });
-                              }}
-                            />
-                            {action}
-                          </label>
-                        );
-                      })}
-                    </div>
-                  ))}
-                </div>
-              )}
-            />
-            {errors.permissions ? (
-              <p id="api-key-permissions-error" className="text-xs font-medium text-destructive">
-                {(errors.permissions as { message?: string }).message}
-              </p>
-            ) : null}
-          </fieldset>
+          <Controller
+            control={form.control}
+            name="permissions"
+            render={({ field }) => (
+              <PermissionGrid
+                label={t('account.apiKeys.field.permissions')}
+                resources={resources}
+                value={field.value}
+                onChange={field.onChange}
+                error={(errors.permissions as { message?: string } | undefined)?.message}
+              />
+            )}
+          />
           <FormField
-            label="Metadata (JSON object)"
+            label={t('account.apiKeys.field.metadata')}
             error={errors.metadata?.message}
-            description='Optional, e.g. {"integration": "payroll"}. The workspace is added for you.'
+            description={t('account.apiKeys.field.metadata.hint', {
+              example: '{"integration": "payroll"}',
+            })}
           >
             {(control) => (
               <textarea
@@ -214,7 +208,7 @@ function CreateApiKeyDialog({
           <DialogFooter>
             <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
               {isSubmitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-              Create key
+              {t('account.apiKeys.createSubmit')}
             </Button>
           </DialogFooter>
         </form>
@@ -233,15 +227,18 @@ export function ApiKeysCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Personal API keys</CardTitle>
+        <CardTitle>{t('account.apiKeys.title')}</CardTitle>
         <CardDescription>
-          For scripts and integrations calling the API as you. Send the key in the{' '}
-          <code>x-api-key</code> header.
+          <Trans
+            id="account.apiKeys.description"
+            values={{ header: 'x-api-key' }}
+            components={{ code: <code /> }}
+          />
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {keys.isPending ? (
-          <div className="grid gap-2" aria-busy="true" aria-label="Loading">
+          <div className="grid gap-2" aria-busy="true" aria-label={t('common.loading')}>
             <Skeleton className="h-12 w-full" />
             <Skeleton className="h-12 w-full" />
           </div>
@@ -252,41 +249,49 @@ export function ApiKeysCard() {
           </p>
         ) : null}
         {keys.data?.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No API keys yet.</p>
+          <p className="text-sm text-muted-foreground">{t('account.apiKeys.empty')}</p>
         ) : null}
         {keys.data?.length ? (
-          <ul aria-label="API keys" className="divide-y rounded-md border">
+          <ul aria-label={t('account.tab.apiKeys')} className="divide-y rounded-md border">
             {keys.data.map((key) => {
-              const name = key.name ?? 'Unnamed key';
+              const name = key.name ?? t('account.apiKeys.unnamed');
               return (
                 <li key={key.id} className="flex flex-wrap items-center gap-3 p-3">
                   <KeyRound className="size-4 text-muted-foreground" aria-hidden="true" />
                   <div className="grid min-w-0 flex-1">
                     <span className="truncate font-medium">{name}</span>
                     <span className="text-xs text-muted-foreground">
-                      <code>{key.start ?? key.prefix ?? ''}…</code> · created{' '}
-                      {formatDateTime(isoOf(key.createdAt))}
-                      {key.expiresAt ? ` · expires ${formatDateTime(isoOf(key.expiresAt))}` : ''}
+                      <code>{key.start ?? key.prefix ?? ''}…</code>
+                      {' · '}
+                      {t('account.apiKeys.created', { date: formatDateTime(isoOf(key.createdAt)) })}
+                      {key.expiresAt
+                        ? ` · ${t('account.apiKeys.expires', { date: formatDateTime(isoOf(key.expiresAt)) })}`
+                        : ''}
+                      {' · '}
                       {key.lastRequest
-                        ? ` · last used ${formatDateTime(isoOf(key.lastRequest))}`
-                        : ' · never used'}
-                      {key.remaining !== null ? ` · ${key.remaining} uses left` : ''}
+                        ? t('account.apiKeys.lastUsed', {
+                            date: formatDateTime(isoOf(key.lastRequest)),
+                          })
+                        : t('account.apiKeys.neverUsed')}
+                      {key.remaining !== null
+                        ? ` · ${t('account.apiKeys.usesLeft', { count: key.remaining })}`
+                        : ''}
                     </span>
                   </div>
                   <ConfirmButton
                     size="sm"
                     variant="ghost"
-                    aria-label={`Revoke ${name}`}
-                    title="Revoke API key?"
-                    description={`Anything using “${name}” stops working at once.`}
-                    confirmLabel="Revoke key"
+                    aria-label={t('account.apiKeys.revokeNamed', { name })}
+                    title={t('account.apiKeys.revokeTitle')}
+                    description={t('account.apiKeys.revokeDescription', { name })}
+                    confirmLabel={t('account.apiKeys.revokeConfirm')}
                     onConfirm={async () => {
                       try {
                         await unwrap(fullAuthClient.apiKey.delete({ keyId: key.id }));
                         await queryClient.invalidateQueries({
                           queryKey: apiKeysQueryOptions().queryKey,
                         });
-                        toast.success('API key revoked');
+                        toast.success(t('account.apiKeys.revoked'));
                       } catch (error) {
                         toast.error(accountErrorMessage(error));
                         throw error;
@@ -294,7 +299,7 @@ export function ApiKeysCard() {
                     }}
                   >
                     <Trash2 aria-hidden="true" />
-                    Revoke
+                    {t('account.apiKeys.revoke')}
                   </ConfirmButton>
                 </li>
               );
@@ -303,7 +308,7 @@ export function ApiKeysCard() {
         ) : null}
         <Button className="justify-self-start" onClick={() => setCreating(true)}>
           <Plus aria-hidden="true" />
-          Create API key
+          {t('account.apiKeys.create')}
         </Button>
         <CreateApiKeyDialog open={creating} onOpenChange={setCreating} onCreated={setSecret} />
         <NewKeyDialog secret={secret} onClose={() => setSecret(null)} />

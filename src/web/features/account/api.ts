@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { t } from '../../lib/i18n';
 import { fullAuthClient } from '../auth/auth-client-full';
 import { authErrorMessage, type AuthClientError } from '../auth/error-messages';
 import { sessionQueryOptions } from '../auth/session';
@@ -29,7 +30,7 @@ export async function unwrap<T>(call: Promise<AuthResult<T>>): Promise<NonNullab
   const result = await call;
   if (result.error) throw new AuthRequestError(result.error);
   if (result.data === null || result.data === undefined) {
-    throw new AuthRequestError({ code: 'EMPTY_RESPONSE', message: 'The server sent no data.' });
+    throw new AuthRequestError({ code: 'EMPTY_RESPONSE', message: t('account.error.noData') });
   }
   return result.data;
 }
@@ -37,7 +38,7 @@ export async function unwrap<T>(call: Promise<AuthResult<T>>): Promise<NonNullab
 /** Toast text for anything a mutation throws. */
 export function accountErrorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
-  return 'Request failed';
+  return t('common.requestFailed');
 }
 
 /**

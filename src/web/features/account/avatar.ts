@@ -1,11 +1,13 @@
+import { t } from '../../lib/i18n';
+
 /** Avatar rules (issue 3): PNG only, at most 5 MB, stored as a 256×256 PNG data URL. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_SIZE_PX = 256;
 
 /** Why a picked file cannot be an avatar, or null when it can. */
 export function avatarFileError(file: File): string | null {
-  if (file.type !== 'image/png') return 'Choose a PNG image.';
-  if (file.size > AVATAR_MAX_BYTES) return 'The image is larger than 5 MB.';
+  if (file.type !== 'image/png') return t('account.avatar.notPng');
+  if (file.size > AVATAR_MAX_BYTES) return t('account.avatar.tooLarge');
   return null;
 }
 
@@ -19,7 +21,7 @@ function loadImage(file: File): Promise<HTMLImageElement> {
     };
     image.onerror = () => {
       URL.revokeObjectURL(url);
-      reject(new Error('This file could not be read as an image.'));
+      reject(new Error(t('account.avatar.unreadable')));
     };
     image.src = url;
   });
@@ -32,14 +34,14 @@ function loadImage(file: File): Promise<HTMLImageElement> {
 export async function squareAvatarDataUrl(file: File): Promise<string> {
   const image = await loadImage(file);
   const side = Math.min(image.naturalWidth, image.naturalHeight);
-  if (side === 0) throw new Error('This image is empty.');
+  if (side === 0) throw new Error(t('account.avatar.empty'));
   const sx = (image.naturalWidth - side) / 2;
   const sy = (image.naturalHeight - side) / 2;
   const canvas = document.createElement('canvas');
   canvas.width = AVATAR_SIZE_PX;
   canvas.height = AVATAR_SIZE_PX;
   const context = canvas.getContext('2d');
-  if (!context) throw new Error('Your browser cannot resize images.');
+  if (!context) throw new Error(t('account.avatar.cannotResize'));
   context.imageSmoothingQuality = 'high';
   context.drawImage(image, sx, sy, side, side, 0, 0, AVATAR_SIZE_PX, AVATAR_SIZE_PX);
   return canvas.toDataURL('image/png');

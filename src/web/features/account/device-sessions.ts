@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
-import { authClient } from '../auth/auth-client';
+import { t } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
+import { loadAuthClient } from '../auth/load-auth-client';
 import { authErrorMessage, type AuthClientError } from '../auth/error-messages';
 import { accountKeys } from './keys';
 
@@ -22,10 +23,9 @@ export function deviceSessionsQueryOptions() {
   return queryOptions({
     queryKey: accountKeys.deviceSessions(),
     queryFn: async (): Promise<DeviceSession[]> => {
-      const { data, error } = await authClient.$fetch<DeviceSession[]>(
-        '/multi-session/list-device-sessions',
-        { method: 'GET' },
-      );
+      const { data, error } = await (
+        await loadAuthClient()
+      ).$fetch<DeviceSession[]>('/multi-session/list-device-sessions', { method: 'GET' });
       if (error) throw new Error(authErrorMessage(error as AuthClientError));
       return data ?? [];
     },
@@ -47,7 +47,9 @@ function startAfreshAsActiveAccount(): void {
  * session cookie when none is left).
  */
 export async function revokeDeviceSession(sessionToken: string): Promise<void> {
-  const { error } = await authClient.$fetch('/multi-session/revoke', {
+  const { error } = await (
+    await loadAuthClient()
+  ).$fetch('/multi-session/revoke', {
     method: 'POST',
     body: { sessionToken },
   });
@@ -63,7 +65,7 @@ export async function signOutActiveAccount(activeSessionToken: string): Promise<
   try {
     await revokeDeviceSession(activeSessionToken);
   } catch (error) {
-    toast.error(error instanceof Error ? error.message : 'Request failed');
+    toast.error(error instanceof Error ? error.message : t('common.requestFailed'));
     return false;
   }
   startAfreshAsActiveAccount();
@@ -80,7 +82,9 @@ export function useSwitchAccount() {
   async function switchAccount(sessionToken: string): Promise<void> {
     setPendingToken(sessionToken);
     try {
-      const { error } = await authClient.$fetch('/multi-session/set-active', {
+      const { error } = await (
+        await loadAuthClient()
+      ).$fetch('/multi-session/set-active', {
         method: 'POST',
         body: { sessionToken },
       });
@@ -91,7 +95,7 @@ export function useSwitchAccount() {
       }
       startAfreshAsActiveAccount();
     } catch {
-      toast.error('Request failed');
+      toast.error(t('common.requestFailed'));
       setPendingToken(null);
     }
   }

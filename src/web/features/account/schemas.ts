@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { emailSchema, requiredText } from '../../../contracts/common';
 import { NAME_MAX_LENGTH, signUpSchema } from '../../../contracts/auth';
+import { t } from '../../lib/i18n';
+
+// Messages are functions, read when a value fails: in the language active at that moment.
 
 /** better-auth's username plugin: 3–32 of letters, digits, underscores and dots. */
 export const USERNAME_MIN_LENGTH = 3;
@@ -13,12 +16,17 @@ export const profileSchema = z.object({
     .trim()
     .refine(
       (v) => v === '' || (v.length >= USERNAME_MIN_LENGTH && v.length <= USERNAME_MAX_LENGTH),
-      `Username must be ${USERNAME_MIN_LENGTH} to ${USERNAME_MAX_LENGTH} characters`,
+      {
+        error: () =>
+          t('account.validation.usernameLength', {
+            min: USERNAME_MIN_LENGTH,
+            max: USERNAME_MAX_LENGTH,
+          }),
+      },
     )
-    .refine(
-      (v) => v === '' || /^[a-zA-Z0-9_.]+$/.test(v),
-      'Use letters, digits, underscores and dots only',
-    ),
+    .refine((v) => v === '' || /^[a-zA-Z0-9_.]+$/.test(v), {
+      error: () => t('account.validation.usernameCharacters'),
+    }),
 });
 export type ProfileValues = z.infer<typeof profileSchema>;
 
@@ -28,25 +36,27 @@ const newPassword = signUpSchema.shape.password;
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, 'Current password is required'),
+    currentPassword: z
+      .string()
+      .min(1, { error: () => t('account.validation.currentPasswordRequired') }),
     newPassword,
     confirmPassword: z.string(),
     revokeOtherSessions: z.boolean(),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'The passwords do not match',
+    error: () => t('auth.validation.passwordsDiffer'),
   });
 
 export const passwordOnlySchema = z.object({
-  password: z.string().min(1, 'Password is required'),
+  password: z.string().min(1, { error: () => t('account.validation.passwordRequired') }),
 });
 
 export const totpCodeSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from your app'),
+    .regex(/^\d{6}$/, { error: () => t('account.validation.appCode') }),
 });
 
 /** E.164, as the server's phoneNumberValidator: + and 8–15 digits. */
@@ -54,14 +64,14 @@ export const phoneSchema = z.object({
   phoneNumber: z
     .string()
     .trim()
-    .regex(/^\+[1-9]\d{7,14}$/, 'Use the international format, e.g. +41791234567'),
+    .regex(/^\+[1-9]\d{7,14}$/, { error: () => t('account.validation.phoneFormat') }),
 });
 
 export const smsCodeSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{4,8}$/, 'Enter the code from the SMS'),
+    .regex(/^\d{4,8}$/, { error: () => t('account.validation.smsCode') }),
 });
 
 export const passkeyNameSchema = z.object({

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { KeyRound, Loader2, LogOut, Pencil, Plus, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import {
@@ -26,6 +26,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatDateTime } from '../../lib/format';
+import { t, Trans } from '../../lib/i18n';
 import { fullAuthClient } from '../auth/auth-client-full';
 import {
   accountErrorMessage,
@@ -51,7 +52,7 @@ function isoOf(value: string | Date | null | undefined): string {
 
 function ListSkeleton() {
   return (
-    <div className="grid gap-2" aria-busy="true" aria-label="Loading">
+    <div className="grid gap-2" aria-busy="true" aria-label={t('common.loading')}>
       <Skeleton className="h-12 w-full" />
       <Skeleton className="h-12 w-full" />
     </div>
@@ -60,7 +61,7 @@ function ListSkeleton() {
 
 /** A rough "Chrome on Linux" from a user agent; the full string is in the title. */
 export function describeUserAgent(userAgent: string | null | undefined): string {
-  if (!userAgent) return 'Unknown device';
+  if (!userAgent) return t('account.sessions.unknownDevice');
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'
     : /Firefox\//.test(userAgent)
@@ -81,7 +82,7 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
           : /Linux/.test(userAgent)
             ? 'Linux'
             : null;
-  if (browser && os) return `${browser} on ${os}`;
+  if (browser && os) return t('account.sessions.browserOn', { browser, os });
   return browser ?? os ?? userAgent.slice(0, 40);
 }
 
@@ -115,14 +116,14 @@ export function PasswordCard() {
       ]);
       toast.success(
         values.revokeOtherSessions
-          ? 'Password changed; your other devices are signed out'
-          : 'Password changed',
+          ? t('account.password.changedSignedOut')
+          : t('account.password.changed'),
       );
     } catch (error) {
       if (error instanceof AuthRequestError && error.code === 'INVALID_PASSWORD') {
         form.setError(
           'currentPassword',
-          { type: 'server', message: 'The current password is not correct.' },
+          { type: 'server', message: t('account.password.currentWrong') },
           { shouldFocus: true },
         );
       }
@@ -133,11 +134,11 @@ export function PasswordCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Password</CardTitle>
+        <CardTitle>{t('account.password.title')}</CardTitle>
       </CardHeader>
       <CardContent>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4 sm:max-w-md">
-          <FormField label="Current password" error={errors.currentPassword?.message}>
+          <FormField label={t('account.password.current')} error={errors.currentPassword?.message}>
             {(control) => (
               <Input
                 {...control}
@@ -149,9 +150,9 @@ export function PasswordCard() {
             )}
           </FormField>
           <FormField
-            label="New password"
+            label={t('account.password.new')}
             error={errors.newPassword?.message}
-            description="8 to 128 characters."
+            description={t('account.password.newHint', { min: 8, max: 128 })}
           >
             {(control) => (
               <Input
@@ -163,7 +164,7 @@ export function PasswordCard() {
               />
             )}
           </FormField>
-          <FormField label="Repeat the new password" error={errors.confirmPassword?.message}>
+          <FormField label={t('account.password.repeat')} error={errors.confirmPassword?.message}>
             {(control) => (
               <Input
                 {...control}
@@ -180,7 +181,7 @@ export function PasswordCard() {
               className="size-4 accent-primary"
               {...form.register('revokeOtherSessions')}
             />
-            Sign out other devices
+            {t('account.password.signOutOthers')}
           </label>
           <Button
             type="submit"
@@ -189,7 +190,7 @@ export function PasswordCard() {
             aria-busy={isSubmitting || undefined}
           >
             <PendingIcon pending={isSubmitting} />
-            Change password
+            {t('account.password.submit')}
           </Button>
         </form>
       </CardContent>
@@ -213,7 +214,7 @@ export function PhoneCard() {
     try {
       await unwrap(fullAuthClient.phoneNumber.sendOtp({ phoneNumber }));
       setSentTo(phoneNumber);
-      toast.success('Code sent by SMS');
+      toast.success(t('account.phone.codeSent'));
     } catch (error) {
       phoneForm.setError('phoneNumber', { type: 'server', message: accountErrorMessage(error) });
       toast.error(accountErrorMessage(error));
@@ -229,7 +230,7 @@ export function PhoneCard() {
       setSentTo(null);
       codeForm.reset();
       await refreshUser(queryClient);
-      toast.success('Phone number verified');
+      toast.success(t('account.phone.verified'));
     } catch (error) {
       codeForm.setError('code', { type: 'server', message: accountErrorMessage(error) });
       toast.error(accountErrorMessage(error));
@@ -240,25 +241,29 @@ export function PhoneCard() {
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          Phone number
-          {user.phoneNumber && user.phoneNumberVerified ? <Badge>Verified</Badge> : null}
+          {t('account.phone.title')}
+          {user.phoneNumber && user.phoneNumberVerified ? (
+            <Badge>{t('account.phone.verifiedBadge')}</Badge>
+          ) : null}
         </CardTitle>
         <CardDescription>
           {user.phoneNumber ? (
-            <>
-              Your number is <strong className="text-foreground">{user.phoneNumber}</strong>.
-            </>
+            <Trans
+              id="account.phone.current"
+              values={{ phone: user.phoneNumber }}
+              components={{ strong: <strong className="text-foreground" /> }}
+            />
           ) : (
-            'Add a number to receive sign-in codes by SMS.'
+            t('account.phone.description')
           )}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <form onSubmit={(e) => void sendCode(e)} noValidate className="grid gap-3 sm:max-w-md">
           <FormField
-            label="Phone number"
+            label={t('account.phone.title')}
             error={phoneForm.formState.errors.phoneNumber?.message}
-            description="International (E.164) format: + then country code and number, e.g. +41791234567."
+            description={t('account.phone.hint')}
           >
             {(control) => (
               <Input
@@ -278,15 +283,15 @@ export function PhoneCard() {
             aria-busy={phoneForm.formState.isSubmitting || undefined}
           >
             <PendingIcon pending={phoneForm.formState.isSubmitting} />
-            Send code
+            {t('account.phone.send')}
           </Button>
         </form>
         {sentTo ? (
           <form onSubmit={(e) => void verify(e)} noValidate className="grid gap-3 sm:max-w-xs">
             <FormField
-              label="Code from the SMS"
+              label={t('account.phone.code')}
               error={codeForm.formState.errors.code?.message}
-              description={`Sent to ${sentTo}.`}
+              description={t('account.phone.sentTo', { phone: sentTo })}
             >
               {(control) => (
                 <Input
@@ -304,7 +309,7 @@ export function PhoneCard() {
               aria-busy={codeForm.formState.isSubmitting || undefined}
             >
               <PendingIcon pending={codeForm.formState.isSubmitting} />
-              Verify phone number
+              {t('account.phone.verify')}
             </Button>
           </form>
         ) : null}
@@ -347,10 +352,10 @@ function PasskeyNameDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>A name that tells you which device or key this is.</DialogDescription>
+          <DialogDescription>{t('account.passkeys.nameDescription')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
-          <FormField label="Passkey name" error={errors.name?.message}>
+          <FormField label={t('account.passkeys.name')} error={errors.name?.message}>
             {(control) => <Input {...control} aria-required="true" {...form.register('name')} />}
           </FormField>
           <DialogFooter>
@@ -377,10 +382,8 @@ export function PasskeysCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Passkeys</CardTitle>
-        <CardDescription>
-          Sign in with your fingerprint, face or security key instead of a password.
-        </CardDescription>
+        <CardTitle>{t('account.passkeys.title')}</CardTitle>
+        <CardDescription>{t('account.passkeys.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {passkeys.isPending ? <ListSkeleton /> : null}
@@ -390,42 +393,44 @@ export function PasskeysCard() {
           </p>
         ) : null}
         {passkeys.data?.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No passkeys yet.</p>
+          <p className="text-sm text-muted-foreground">{t('account.passkeys.empty')}</p>
         ) : null}
         {passkeys.data?.length ? (
-          <ul aria-label="Passkeys" className="divide-y rounded-md border">
+          <ul aria-label={t('account.passkeys.title')} className="divide-y rounded-md border">
             {passkeys.data.map((key) => {
-              const name = key.name || 'Unnamed passkey';
+              const name = key.name || t('account.passkeys.unnamed');
               return (
                 <li key={key.id} className="flex flex-wrap items-center gap-3 p-3">
                   <KeyRound className="size-4 text-muted-foreground" aria-hidden="true" />
                   <div className="grid min-w-0 flex-1">
                     <span className="truncate font-medium">{name}</span>
                     <span className="text-xs text-muted-foreground">
-                      Added {formatDateTime(isoOf(key.createdAt))}
+                      {t('account.passkeys.added', {
+                        date: formatDateTime(isoOf(key.createdAt)),
+                      })}
                     </span>
                   </div>
                   <Button
                     variant="ghost"
                     size="sm"
-                    aria-label={`Rename ${name}`}
+                    aria-label={t('account.passkeys.renameNamed', { name })}
                     onClick={() => setRenaming({ id: key.id, name: key.name ?? '' })}
                   >
                     <Pencil aria-hidden="true" />
-                    Rename
+                    {t('account.passkeys.rename')}
                   </Button>
                   <ConfirmButton
                     variant="ghost"
                     size="sm"
-                    aria-label={`Delete ${name}`}
-                    title="Delete passkey?"
-                    description={`You will no longer be able to sign in with “${name}”.`}
-                    confirmLabel="Delete passkey"
+                    aria-label={t('account.passkeys.deleteNamed', { name })}
+                    title={t('account.passkeys.deleteTitle')}
+                    description={t('account.passkeys.deleteDescription', { name })}
+                    confirmLabel={t('account.passkeys.deleteConfirm')}
                     onConfirm={async () => {
                       try {
                         await unwrap(fullAuthClient.passkey.deletePasskey({ id: key.id }));
                         await invalidate();
-                        toast.success('Passkey deleted');
+                        toast.success(t('account.passkeys.deleted'));
                       } catch (error) {
                         toast.error(accountErrorMessage(error));
                         throw error;
@@ -433,7 +438,7 @@ export function PasskeysCard() {
                     }}
                   >
                     <Trash2 aria-hidden="true" />
-                    Delete
+                    {t('account.passkeys.delete')}
                   </ConfirmButton>
                 </li>
               );
@@ -442,32 +447,32 @@ export function PasskeysCard() {
         ) : null}
         <Button variant="outline" className="justify-self-start" onClick={() => setAdding(true)}>
           <Plus aria-hidden="true" />
-          Add passkey
+          {t('account.passkeys.add')}
         </Button>
         <PasskeyNameDialog
           open={adding}
           onOpenChange={setAdding}
-          title="Add a passkey"
+          title={t('account.passkeys.addTitle')}
           initialName=""
-          submitLabel="Create passkey"
+          submitLabel={t('account.passkeys.create')}
           onSubmit={async (name) => {
             const result = await fullAuthClient.passkey.addPasskey({ name });
             if (result?.error) throw new AuthRequestError(result.error);
             await invalidate();
-            toast.success('Passkey added');
+            toast.success(t('account.passkeys.addedToast'));
           }}
         />
         <PasskeyNameDialog
           open={renaming !== null}
           onOpenChange={(open) => !open && setRenaming(null)}
-          title="Rename passkey"
+          title={t('account.passkeys.renameTitle')}
           initialName={renaming?.name ?? ''}
-          submitLabel="Save name"
+          submitLabel={t('account.passkeys.saveName')}
           onSubmit={async (name) => {
             if (!renaming) return;
             await unwrap(fullAuthClient.passkey.updatePasskey({ id: renaming.id, name }));
             await invalidate();
-            toast.success('Passkey renamed');
+            toast.success(t('account.passkeys.renamed'));
           }}
         />
       </CardContent>
@@ -487,8 +492,8 @@ export function SessionsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Active sessions</CardTitle>
-        <CardDescription>Browsers and devices signed in to your account.</CardDescription>
+        <CardTitle>{t('account.sessions.title')}</CardTitle>
+        <CardDescription>{t('account.sessions.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {sessions.isPending ? <ListSkeleton /> : null}
@@ -498,7 +503,7 @@ export function SessionsCard() {
           </p>
         ) : null}
         {sessions.data ? (
-          <ul aria-label="Active sessions" className="divide-y rounded-md border">
+          <ul aria-label={t('account.sessions.title')} className="divide-y rounded-md border">
             {sessions.data.map((s) => {
               const isCurrent = s.token === current.session.token;
               const device = describeUserAgent(s.userAgent);
@@ -507,24 +512,30 @@ export function SessionsCard() {
                   <div className="grid min-w-0 flex-1">
                     <span className="flex items-center gap-2 font-medium" title={s.userAgent ?? ''}>
                       {device}
-                      {isCurrent ? <Badge>This device</Badge> : null}
+                      {isCurrent ? <Badge>{t('account.sessions.thisDevice')}</Badge> : null}
                     </span>
                     <span className="text-xs text-muted-foreground">
-                      {s.ipAddress || 'Unknown IP'} · signed in {formatDateTime(isoOf(s.createdAt))}
+                      {t('account.sessions.details', {
+                        ip: s.ipAddress || t('account.sessions.unknownIp'),
+                        date: formatDateTime(isoOf(s.createdAt)),
+                      })}
                     </span>
                   </div>
                   {isCurrent ? null : (
                     <ConfirmButton
                       size="sm"
-                      aria-label={`Sign out ${device}, signed in ${formatDateTime(isoOf(s.createdAt))}`}
-                      title="Sign out this session?"
-                      description={`${device} will have to sign in again.`}
-                      confirmLabel="Sign out session"
+                      aria-label={t('account.sessions.signOutNamed', {
+                        device,
+                        date: formatDateTime(isoOf(s.createdAt)),
+                      })}
+                      title={t('account.sessions.signOutTitle')}
+                      description={t('account.sessions.signOutDescription', { device })}
+                      confirmLabel={t('account.sessions.signOutConfirm')}
                       onConfirm={async () => {
                         try {
                           await unwrap(fullAuthClient.revokeSession({ token: s.token }));
                           await invalidate();
-                          toast.success('Session signed out');
+                          toast.success(t('account.sessions.signedOut'));
                         } catch (error) {
                           toast.error(accountErrorMessage(error));
                           throw error;
@@ -532,7 +543,7 @@ export function SessionsCard() {
                       }}
                     >
                       <LogOut aria-hidden="true" />
-                      Sign out
+                      {t('account.signOut')}
                     </ConfirmButton>
                   )}
                 </li>
@@ -543,14 +554,14 @@ export function SessionsCard() {
         {others.length > 0 ? (
           <ConfirmButton
             className="justify-self-start"
-            title="Sign out all other sessions?"
-            description="Every other browser and device will have to sign in again."
-            confirmLabel="Sign out others"
+            title={t('account.sessions.othersTitle')}
+            description={t('account.sessions.othersDescription')}
+            confirmLabel={t('account.sessions.othersConfirm')}
             onConfirm={async () => {
               try {
                 await unwrap(fullAuthClient.revokeOtherSessions());
                 await invalidate();
-                toast.success('Other sessions signed out');
+                toast.success(t('account.sessions.othersSignedOut'));
               } catch (error) {
                 toast.error(accountErrorMessage(error));
                 throw error;
@@ -558,7 +569,7 @@ export function SessionsCard() {
             }}
           >
             <LogOut aria-hidden="true" />
-            Sign out all other sessions
+            {t('account.sessions.others')}
           </ConfirmButton>
         ) : null}
       </CardContent>
@@ -576,10 +587,8 @@ export function DeviceSessionsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Accounts on this device</CardTitle>
-        <CardDescription>
-          Stay signed in to several accounts in this browser and switch between them.
-        </CardDescription>
+        <CardTitle>{t('account.devices.title')}</CardTitle>
+        <CardDescription>{t('account.devices.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {devices.isPending ? <ListSkeleton /> : null}
@@ -589,7 +598,7 @@ export function DeviceSessionsCard() {
           </p>
         ) : null}
         {devices.data ? (
-          <ul aria-label="Accounts on this device" className="divide-y rounded-md border">
+          <ul aria-label={t('account.devices.title')} className="divide-y rounded-md border">
             {devices.data.map(({ session, user }) => {
               const isCurrent = session.token === current.session.token;
               return (
@@ -597,7 +606,7 @@ export function DeviceSessionsCard() {
                   <div className="grid min-w-0 flex-1">
                     <span className="flex items-center gap-2 font-medium">
                       <span className="truncate">{user.name}</span>
-                      {isCurrent ? <Badge>Active</Badge> : null}
+                      {isCurrent ? <Badge>{t('account.devices.active')}</Badge> : null}
                     </span>
                     <span className="truncate text-xs text-muted-foreground">{user.email}</span>
                   </div>
@@ -606,20 +615,22 @@ export function DeviceSessionsCard() {
                       <Button
                         size="sm"
                         variant="outline"
-                        aria-label={`Switch to ${user.email}`}
+                        aria-label={t('account.devices.switchTo', { email: user.email })}
                         disabled={switching !== null}
                         onClick={() => void switchAccount(session.token)}
                       >
                         <PendingIcon pending={switching === session.token} />
-                        Switch
+                        {t('account.devices.switch')}
                       </Button>
                       <ConfirmButton
                         size="sm"
                         variant="ghost"
-                        aria-label={`Sign out ${user.email}`}
-                        title="Sign this account out?"
-                        description={`${user.email} will be signed out of this browser.`}
-                        confirmLabel="Sign out"
+                        aria-label={t('account.devices.signOutNamed', { email: user.email })}
+                        title={t('account.devices.signOutTitle')}
+                        description={t('account.devices.signOutDescription', {
+                          email: user.email,
+                        })}
+                        confirmLabel={t('account.signOut')}
                         onConfirm={async () => {
                           try {
                             await unwrap(
@@ -628,7 +639,7 @@ export function DeviceSessionsCard() {
                             await queryClient.invalidateQueries({
                               queryKey: deviceSessionsQueryOptions().queryKey,
                             });
-                            toast.success('Account signed out');
+                            toast.success(t('account.devices.signedOut'));
                           } catch (error) {
                             toast.error(accountErrorMessage(error));
                             throw error;
@@ -636,7 +647,7 @@ export function DeviceSessionsCard() {
                         }}
                       >
                         <LogOut aria-hidden="true" />
-                        Sign out
+                        {t('account.signOut')}
                       </ConfirmButton>
                     </>
                   )}
@@ -649,7 +660,7 @@ export function DeviceSessionsCard() {
           {/* addAccount: the sign-in page would otherwise send a signed-in visitor away. */}
           <Link to="/auth/sign-in" search={{ addAccount: true }}>
             <UserPlus aria-hidden="true" />
-            Add another account
+            {t('account.devices.add')}
           </Link>
         </Button>
       </CardContent>

@@ -3,7 +3,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { CircleAlert, Loader2, MailCheck, Trash2, Upload, UserRound } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import {
   Card,
@@ -14,6 +14,7 @@ import {
 } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { t, Trans } from '../../lib/i18n';
 import { fullAuthClient } from '../auth/auth-client-full';
 import {
   accountErrorMessage,
@@ -24,7 +25,12 @@ import {
 } from './api';
 import { avatarFileError, squareAvatarDataUrl } from './avatar';
 import { ConfirmButton } from './confirm-button';
-import { changeEmailSchema, profileSchema } from './schemas';
+import {
+  changeEmailSchema,
+  profileSchema,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from './schemas';
 
 function PendingIcon({ pending }: { pending: boolean }) {
   return pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null;
@@ -52,7 +58,7 @@ export function ProfileCard() {
       );
       await refreshUser(queryClient);
       form.reset(values);
-      toast.success('Profile saved');
+      toast.success(t('account.profile.saved'));
     } catch (error) {
       if (error instanceof AuthRequestError && error.code?.startsWith('USERNAME')) {
         form.setError(
@@ -70,12 +76,12 @@ export function ProfileCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Profile</CardTitle>
-        <CardDescription>How you appear to your colleagues.</CardDescription>
+        <CardTitle>{t('account.profile.title')}</CardTitle>
+        <CardDescription>{t('account.profile.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4 sm:max-w-md">
-          <FormField label="Name" error={errors.name?.message}>
+          <FormField label={t('account.profile.name')} error={errors.name?.message}>
             {(control) => (
               <Input
                 {...control}
@@ -86,9 +92,12 @@ export function ProfileCard() {
             )}
           </FormField>
           <FormField
-            label="Username"
+            label={t('account.profile.username')}
             error={errors.username?.message}
-            description="Optional. 3 to 32 letters, digits, underscores or dots; you can sign in with it."
+            description={t('account.profile.usernameHint', {
+              min: USERNAME_MIN_LENGTH,
+              max: USERNAME_MAX_LENGTH,
+            })}
           >
             {(control) => (
               <Input {...control} autoComplete="username" {...form.register('username')} />
@@ -101,7 +110,7 @@ export function ProfileCard() {
             aria-busy={isSubmitting || undefined}
           >
             <PendingIcon pending={isSubmitting} />
-            Save profile
+            {t('account.profile.save')}
           </Button>
         </form>
       </CardContent>
@@ -135,9 +144,13 @@ export function EmailCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>E-mail address</CardTitle>
+        <CardTitle>{t('account.email.title')}</CardTitle>
         <CardDescription>
-          You sign in with <strong className="text-foreground">{session.user.email}</strong>.
+          <Trans
+            id="account.email.description"
+            values={{ email: session.user.email }}
+            components={{ strong: <strong className="text-foreground" /> }}
+          />
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -148,13 +161,16 @@ export function EmailCard() {
           >
             <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <span>
-              Check your current inbox to confirm the change to <strong>{sentTo}</strong>. The
-              address changes once you click the link in that e-mail.
+              <Trans
+                id="account.email.sent"
+                values={{ email: sentTo }}
+                components={{ strong: <strong /> }}
+              />
             </span>
           </p>
         ) : null}
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4 sm:max-w-md">
-          <FormField label="New e-mail address" error={errors.newEmail?.message}>
+          <FormField label={t('account.email.newEmail')} error={errors.newEmail?.message}>
             {(control) => (
               <Input
                 {...control}
@@ -171,7 +187,7 @@ export function EmailCard() {
             aria-busy={isSubmitting || undefined}
           >
             <PendingIcon pending={isSubmitting} />
-            Change e-mail
+            {t('account.email.submit')}
           </Button>
         </form>
       </CardContent>
@@ -184,7 +200,7 @@ function AvatarImage({ src, name }: { src: string | null | undefined; name: stri
   return src ? (
     <img
       src={src}
-      alt={`Avatar of ${name}`}
+      alt={t('account.avatar.alt', { name })}
       width={128}
       height={128}
       className="size-32 rounded-full border object-cover"
@@ -192,7 +208,7 @@ function AvatarImage({ src, name }: { src: string | null | undefined; name: stri
   ) : (
     <div
       role="img"
-      aria-label="No avatar"
+      aria-label={t('account.avatar.none')}
       className="flex size-32 items-center justify-center rounded-full border bg-muted text-muted-foreground"
     >
       <UserRound className="size-12" aria-hidden="true" />
@@ -234,7 +250,7 @@ export function AvatarCard() {
       await refreshUser(queryClient);
       setPreview(null);
       if (inputRef.current) inputRef.current.value = '';
-      toast.success(image ? 'Avatar saved' : 'Avatar removed');
+      toast.success(image ? t('account.avatar.saved') : t('account.avatar.removed'));
     } catch (error) {
       toast.error(accountErrorMessage(error));
       throw error;
@@ -246,15 +262,15 @@ export function AvatarCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Avatar</CardTitle>
-        <CardDescription>A PNG of up to 5 MB; we crop it to a square.</CardDescription>
+        <CardTitle>{t('account.avatar.title')}</CardTitle>
+        <CardDescription>{t('account.avatar.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <AvatarImage src={preview ?? user.image} name={user.name} />
         <div className="grid gap-3">
           <div className="grid gap-1.5">
             <label htmlFor={inputId} className="text-sm font-medium">
-              Choose a PNG image
+              {t('account.avatar.choose')}
             </label>
             <Input
               ref={inputRef}
@@ -284,7 +300,7 @@ export function AvatarCard() {
                   ) : (
                     <Upload aria-hidden="true" />
                   )}
-                  Save avatar
+                  {t('account.avatar.save')}
                 </Button>
                 <Button
                   variant="outline"
@@ -294,19 +310,19 @@ export function AvatarCard() {
                   }}
                   disabled={isPending}
                 >
-                  Cancel
+                  {t('common.cancel')}
                 </Button>
               </>
             ) : null}
             {user.image && !preview ? (
               <ConfirmButton
-                title="Remove avatar?"
-                description="Your initials icon is shown instead."
-                confirmLabel="Remove avatar"
+                title={t('account.avatar.removeTitle')}
+                description={t('account.avatar.removeDescription')}
+                confirmLabel={t('account.avatar.remove')}
                 onConfirm={() => save(null)}
               >
                 <Trash2 aria-hidden="true" />
-                Remove avatar
+                {t('account.avatar.remove')}
               </ConfirmButton>
             ) : null}
           </div>
@@ -319,10 +335,8 @@ export function AvatarCard() {
 /** Why the deletion link of the mail did not work, by the code the server sent back. */
 function deletionLinkProblem(code: string): string {
   // better-auth needs the session of the account to delete; the link itself is still good.
-  if (code === 'FAILED_TO_GET_USER_INFO') {
-    return 'The link in the e-mail works only in a browser where you are signed in. You are signed in now: open the link again to delete your account.';
-  }
-  return 'This deletion link is not valid: it has expired, has been used already or is for another account. To delete your account, send yourself a new e-mail from the danger zone below.';
+  if (code === 'FAILED_TO_GET_USER_INFO') return t('account.delete.linkNeedsSession');
+  return t('account.delete.linkInvalid');
 }
 
 /**
@@ -351,11 +365,8 @@ export function DeleteAccountCard({ onRequested }: { onRequested?: () => void })
   return (
     <Card className="border-destructive/50">
       <CardHeader>
-        <CardTitle className="text-destructive">Danger zone</CardTitle>
-        <CardDescription>
-          Deleting your account removes your sign-in and your personal data. Workspaces you own stay
-          with their other owners.
-        </CardDescription>
+        <CardTitle className="text-destructive">{t('account.delete.title')}</CardTitle>
+        <CardDescription>{t('account.delete.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {requested ? (
@@ -364,17 +375,14 @@ export function DeleteAccountCard({ onRequested }: { onRequested?: () => void })
             className="flex items-start gap-2 rounded-md border bg-muted/50 p-3 text-sm"
           >
             <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <span>
-              We sent you an e-mail to confirm. Your account is deleted once you click the link in
-              it.
-            </span>
+            <span>{t('account.delete.sent')}</span>
           </p>
         ) : null}
         <ConfirmButton
           variant="destructive"
-          title="Delete your account?"
-          description="We will e-mail you a link; the account is deleted only when you open it. This cannot be undone."
-          confirmLabel="Send confirmation e-mail"
+          title={t('account.delete.confirmTitle')}
+          description={t('account.delete.confirmDescription')}
+          confirmLabel={t('account.delete.confirm')}
           onConfirm={async () => {
             try {
               // The mailed link deletes the account, then lands on the sign-in page, which says so.
@@ -390,7 +398,7 @@ export function DeleteAccountCard({ onRequested }: { onRequested?: () => void })
           }}
         >
           <Trash2 aria-hidden="true" />
-          Delete account
+          {t('account.delete.submit')}
         </ConfirmButton>
       </CardContent>
     </Card>

@@ -3,7 +3,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Copy, Loader2, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import {
@@ -16,6 +16,7 @@ import {
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
+import { t } from '../../lib/i18n';
 import { fullAuthClient } from '../auth/auth-client-full';
 import { copyText } from './account-layout';
 import {
@@ -61,7 +62,10 @@ function PasswordForm({
       form.reset();
     } catch (error) {
       if (error instanceof AuthRequestError && error.code === 'INVALID_PASSWORD') {
-        form.setError('password', { type: 'server', message: 'The password is not correct.' });
+        form.setError('password', {
+          type: 'server',
+          message: t('account.twoFactor.wrongPassword'),
+        });
       }
       toast.error(accountErrorMessage(error));
     }
@@ -73,7 +77,7 @@ function PasswordForm({
       className="grid gap-3 sm:max-w-md"
       aria-label={submitLabel}
     >
-      <FormField label="Password" error={errors.password?.message}>
+      <FormField label={t('account.password.title')} error={errors.password?.message}>
         {(control) => (
           <Input
             {...control}
@@ -102,11 +106,11 @@ function PasswordForm({
 function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
     <div className="grid gap-3 rounded-md border bg-muted/40 p-4">
-      <p className="text-sm font-medium">
-        Backup codes — each works once if you lose your authenticator. Store them safely: they are
-        shown only now.
-      </p>
-      <ul aria-label="Backup codes" className="grid grid-cols-2 gap-1 font-mono text-sm">
+      <p className="text-sm font-medium">{t('account.twoFactor.backupCodes.intro')}</p>
+      <ul
+        aria-label={t('account.twoFactor.backupCodes.title')}
+        className="grid grid-cols-2 gap-1 font-mono text-sm"
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
@@ -116,14 +120,16 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
           variant="outline"
           onClick={() =>
             void copyText(codes.join('\n')).then((ok) =>
-              ok ? toast.success('Backup codes copied') : toast.error('Copying failed'),
+              ok
+                ? toast.success(t('account.twoFactor.backupCodes.copied'))
+                : toast.error(t('account.copyFailed')),
             )
           }
         >
           <Copy aria-hidden="true" />
-          Copy codes
+          {t('account.twoFactor.backupCodes.copy')}
         </Button>
-        <Button onClick={onDone}>I have saved them</Button>
+        <Button onClick={onDone}>{t('account.twoFactor.backupCodes.saved')}</Button>
       </div>
     </div>
   );
@@ -144,7 +150,7 @@ function TotpSetup({ setup, onVerified }: { setup: Setup; onVerified: () => Prom
       if (error instanceof AuthRequestError && error.code === 'INVALID_CODE') {
         form.setError('code', {
           type: 'server',
-          message: 'This code is not valid. Try the next one.',
+          message: t('account.twoFactor.codeInvalid'),
         });
       }
       toast.error(accountErrorMessage(error));
@@ -152,15 +158,12 @@ function TotpSetup({ setup, onVerified }: { setup: Setup; onVerified: () => Prom
   });
   return (
     <div className="grid gap-4">
-      <p className="text-sm">
-        Scan this QR code with your authenticator app (or enter the secret by hand), then type the
-        6-digit code it shows.
-      </p>
+      <p className="text-sm">{t('account.twoFactor.setup.intro')}</p>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         {setup.qrDataUrl ? (
           <img
             src={setup.qrDataUrl}
-            alt="QR code for your authenticator app"
+            alt={t('account.twoFactor.setup.qrAlt')}
             width={176}
             height={176}
             className="size-44 rounded-md border bg-white p-1"
@@ -168,7 +171,9 @@ function TotpSetup({ setup, onVerified }: { setup: Setup; onVerified: () => Prom
         ) : null}
         {secret ? (
           <div className="grid gap-1">
-            <span className="text-xs text-muted-foreground">Secret</span>
+            <span className="text-xs text-muted-foreground">
+              {t('account.twoFactor.setup.secret')}
+            </span>
             <code data-testid="totp-secret" className="font-mono text-sm break-all">
               {secret}
             </code>
@@ -176,7 +181,7 @@ function TotpSetup({ setup, onVerified }: { setup: Setup; onVerified: () => Prom
         ) : null}
       </div>
       <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3 sm:max-w-xs">
-        <FormField label="Authenticator code" error={errors.code?.message}>
+        <FormField label={t('account.twoFactor.setup.code')} error={errors.code?.message}>
           {(control) => (
             <Input
               {...control}
@@ -194,7 +199,7 @@ function TotpSetup({ setup, onVerified }: { setup: Setup; onVerified: () => Prom
           aria-busy={isSubmitting || undefined}
         >
           <PendingIcon pending={isSubmitting} />
-          Verify and turn on
+          {t('account.twoFactor.setup.verify')}
         </Button>
       </form>
     </div>
@@ -216,7 +221,9 @@ function ChannelField() {
     try {
       await unwrap(fullAuthClient.updateUser({ twoFactorChannel: next }));
       await refreshUser(queryClient);
-      toast.success(next === 'sms' ? 'Codes will come by SMS' : 'Codes will come by e-mail');
+      toast.success(
+        next === 'sms' ? t('account.twoFactor.channel.sms') : t('account.twoFactor.channel.email'),
+      );
     } catch (error) {
       toast.error(accountErrorMessage(error));
     } finally {
@@ -226,9 +233,9 @@ function ChannelField() {
 
   return (
     <FormField
-      label="Send one-time codes by"
+      label={t('account.twoFactor.channel.label')}
       className="sm:max-w-xs"
-      description={phoneVerified ? undefined : 'SMS needs a verified phone number (below).'}
+      description={phoneVerified ? undefined : t('account.twoFactor.channel.smsNeedsPhone')}
     >
       {(control) => (
         <Select
@@ -237,9 +244,9 @@ function ChannelField() {
           disabled={isPending}
           onChange={(e) => void change(e.target.value)}
         >
-          <option value="email">E-mail</option>
+          <option value="email">{t('account.twoFactor.channel.optionEmail')}</option>
           <option value="sms" disabled={!phoneVerified}>
-            SMS
+            {t('account.twoFactor.channel.optionSms')}
           </option>
         </Select>
       )}
@@ -259,7 +266,7 @@ export function TwoFactorCard() {
   async function enable(password: string) {
     const result = await unwrap(fullAuthClient.twoFactor.enable({ password, method: 'totp' }));
     if (result.method !== 'totp') {
-      throw new AuthRequestError({ message: 'The server did not return an authenticator secret.' });
+      throw new AuthRequestError({ message: t('account.twoFactor.noSecret') });
     }
     let qrDataUrl: string | null = null;
     try {
@@ -276,13 +283,14 @@ export function TwoFactorCard() {
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          Two-factor authentication
-          {enabled ? <Badge>On</Badge> : <Badge variant="outline">Off</Badge>}
+          {t('account.twoFactor.title')}
+          {enabled ? (
+            <Badge>{t('account.twoFactor.on')}</Badge>
+          ) : (
+            <Badge variant="outline">{t('account.twoFactor.off')}</Badge>
+          )}
         </CardTitle>
-        <CardDescription>
-          After your password, sign-in asks for a code from your authenticator app, or one we send
-          you.
-        </CardDescription>
+        <CardDescription>{t('account.twoFactor.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         {codes ? <BackupCodes codes={codes} onDone={() => setCodes(null)} /> : null}
@@ -293,12 +301,12 @@ export function TwoFactorCard() {
               setCodes(setup.backupCodes);
               setSetup(null);
               await refreshUser(queryClient);
-              toast.success('Two-factor authentication is on');
+              toast.success(t('account.twoFactor.turnedOn'));
             }}
           />
         ) : null}
         {!enabled && !setup ? (
-          <PasswordForm submitLabel="Enable two-factor" onSubmit={enable} />
+          <PasswordForm submitLabel={t('account.twoFactor.enable')} onSubmit={enable} />
         ) : null}
         {enabled ? (
           <>
@@ -310,7 +318,7 @@ export function TwoFactorCard() {
                 aria-expanded={mode === 'regenerate'}
               >
                 <ShieldCheck aria-hidden="true" />
-                Regenerate backup codes
+                {t('account.twoFactor.regenerate')}
               </Button>
               <Button
                 variant="outline"
@@ -319,32 +327,32 @@ export function TwoFactorCard() {
                 aria-expanded={mode === 'disable'}
               >
                 <ShieldOff aria-hidden="true" />
-                Disable two-factor
+                {t('account.twoFactor.disable')}
               </Button>
             </div>
             {mode === 'regenerate' ? (
               <PasswordForm
-                submitLabel="Generate new backup codes"
+                submitLabel={t('account.twoFactor.regenerateSubmit')}
                 onSubmit={async (password) => {
                   const result = await unwrap(
                     fullAuthClient.twoFactor.generateBackupCodes({ password }),
                   );
                   setCodes(result.backupCodes);
                   setMode('idle');
-                  toast.success('New backup codes generated; the old ones no longer work');
+                  toast.success(t('account.twoFactor.regenerated'));
                 }}
               />
             ) : null}
             {mode === 'disable' ? (
               <PasswordForm
-                submitLabel="Turn off two-factor"
+                submitLabel={t('account.twoFactor.disableSubmit')}
                 variant="destructive"
                 onSubmit={async (password) => {
                   await unwrap(fullAuthClient.twoFactor.disable({ password }));
                   setMode('idle');
                   setCodes(null);
                   await refreshUser(queryClient);
-                  toast.success('Two-factor authentication is off');
+                  toast.success(t('account.twoFactor.turnedOff'));
                 }}
               />
             ) : null}

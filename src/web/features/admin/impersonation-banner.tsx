@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { t } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 import { authClient } from '../auth/auth-client';
 import { authErrorMessage, type AuthClientError } from '../auth/error-messages';
 import { clearUserData, sessionQueryOptions } from '../auth/session';
@@ -36,11 +37,11 @@ export function ImpersonationBanner() {
       // Back to the admin's own session: nothing of the impersonated user may stay cached.
       clearUserData(queryClient);
       await queryClient.refetchQueries({ queryKey: sessionQueryOptions().queryKey });
-      toast.success('Stopped impersonating');
+      toast.success(t('admin.impersonation.stopped'));
       await navigate({ to: '/admin/users' });
       await router.invalidate();
     } catch {
-      toast.error('Request failed');
+      toast.error(t('common.requestFailed'));
     } finally {
       setIsPending(false);
     }
@@ -51,8 +52,9 @@ export function ImpersonationBanner() {
       role="status"
       className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-amber-500 px-4 py-1.5 text-center text-sm font-medium text-black"
     >
-      <span>
-        You are impersonating {session.user.name} ({session.user.email})
+      {/* A long address breaks anywhere rather than widen a phone's page. */}
+      <span className="min-w-0 [overflow-wrap:anywhere]">
+        {t('admin.impersonation.banner', { name: session.user.name, email: session.user.email })}
       </span>
       <button
         type="button"
@@ -60,7 +62,7 @@ export function ImpersonationBanner() {
         disabled={isPending}
         className="rounded-md border border-black/30 bg-white/70 px-2 py-0.5 text-xs font-semibold hover:bg-white disabled:opacity-60"
       >
-        Stop impersonating
+        {t('admin.impersonation.stop')}
       </button>
     </div>
   );

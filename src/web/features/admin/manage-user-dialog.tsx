@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Ban, KeyRound, LogOut, Settings2, ShieldCheck, Trash2, UserRoundCog } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import {
@@ -16,6 +16,7 @@ import {
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select } from '../../components/ui/select';
+import { t } from '../../lib/i18n';
 import { formatDateTime } from '../../lib/format';
 import { fullAuthClient } from '../auth/auth-client-full';
 import { clearUserData, sessionQueryOptions } from '../auth/session';
@@ -25,12 +26,14 @@ import { useAuthMutation } from '../organization/use-auth-mutation';
 import { adminKeys, type AdminUser } from './api';
 
 const DAY_SECONDS = 86_400;
-const BAN_DURATIONS = [
-  { value: '1', label: '1 day' },
-  { value: '7', label: '7 days' },
-  { value: '30', label: '30 days' },
-  { value: 'forever', label: 'Until unbanned' },
-] as const;
+const BAN_DURATIONS = ['1', '7', '30', 'forever'] as const;
+
+/** "7 days" or "Until unbanned", in the active language. */
+function banDurationLabel(value: (typeof BAN_DURATIONS)[number]): string {
+  return value === 'forever'
+    ? t('admin.ban.untilUnbanned')
+    : t('admin.ban.days', { count: Number(value) });
+}
 const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 128;
 
@@ -60,27 +63,27 @@ export function ManageUserDialog({ user, isSelf }: { user: AdminUser; isSelf: bo
         }),
       ),
     invalidate,
-    successMessage: `${user.name} is banned`,
+    successMessage: t('admin.ban.done', { name: user.name }),
   });
   const unban = useAuthMutation({
     mutationFn: () => unwrap(fullAuthClient.admin.unbanUser({ userId })),
     invalidate,
-    successMessage: `${user.name} is no longer banned`,
+    successMessage: t('admin.unban.done', { name: user.name }),
   });
   const revokeSessions = useAuthMutation({
     mutationFn: () => unwrap(fullAuthClient.admin.revokeUserSessions({ userId })),
     invalidate,
-    successMessage: `${user.name} is signed out everywhere`,
+    successMessage: t('admin.sessions.revoked', { name: user.name }),
   });
   const setPasswordMutation = useAuthMutation({
     mutationFn: () =>
       unwrap(fullAuthClient.admin.setUserPassword({ userId, newPassword: password })),
-    successMessage: `Password of ${user.name} changed`,
+    successMessage: t('admin.password.done', { name: user.name }),
   });
   const remove = useAuthMutation({
     mutationFn: () => unwrap(fullAuthClient.admin.removeUser({ userId })),
     invalidate,
-    successMessage: `${user.name} deleted`,
+    successMessage: t('admin.delete.done', { name: user.name }),
   });
   const impersonate = useAuthMutation({
     mutationFn: () => unwrap(fullAuthClient.admin.impersonateUser({ userId })),
@@ -88,15 +91,19 @@ export function ManageUserDialog({ user, isSelf }: { user: AdminUser; isSelf: bo
 
   const passwordError =
     password.length > 0 && password.length < PASSWORD_MIN_LENGTH
-      ? `At least ${PASSWORD_MIN_LENGTH} characters.`
+      ? t('admin.password.tooShort', { min: PASSWORD_MIN_LENGTH })
       : undefined;
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Manage ${user.email}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={t('admin.manage.named', { email: user.email })}
+        >
           <Settings2 aria-hidden="true" />
-          <span className="hidden sm:inline">Manage</span>
+          <span className="hidden sm:inline">{t('admin.manage.button')}</span>
         </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[90dvh] max-w-xl overflow-y-auto">
@@ -105,39 +112,45 @@ export function ManageUserDialog({ user, isSelf }: { user: AdminUser; isSelf: bo
           <DialogDescription className="break-all">{user.email}</DialogDescription>
         </DialogHeader>
         {isSelf ? (
-          <p className="text-sm text-muted-foreground">
-            This is your own account; manage it from your account pages.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('admin.manage.self')}</p>
         ) : (
           <div className="grid gap-5">
             <section className="grid gap-2">
-              <SectionTitle>Ban</SectionTitle>
+              <SectionTitle>{t('admin.ban.title')}</SectionTitle>
               {user.banned ? (
                 <div className="flex flex-wrap items-center gap-2 text-sm">
-                  <Badge variant="destructive">Banned</Badge>
+                  <Badge variant="destructive">{t('admin.ban.banned')}</Badge>
                   <span className="text-muted-foreground">
-                    {user.banReason ? `“${user.banReason}”` : 'No reason given'}
                     {user.banExpires
-                      ? `, until ${formatDateTime(new Date(user.banExpires).toISOString())}`
-                      : ', until unbanned'}
+                      ? t('admin.ban.detailsUntil', {
+                          reason: user.banReason
+                            ? t('admin.ban.quotedReason', { reason: user.banReason })
+                            : t('admin.ban.noReason'),
+                          date: formatDateTime(new Date(user.banExpires).toISOString()),
+                        })
+                      : t('admin.ban.detailsUnbanned', {
+                          reason: user.banReason
+                            ? t('admin.ban.quotedReason', { reason: user.banReason })
+                            : t('admin.ban.noReason'),
+                        })}
                   </span>
                   <ConfirmAction
                     trigger={
                       <Button variant="outline" size="sm">
                         <ShieldCheck aria-hidden="true" />
-                        Unban
+                        {t('admin.unban.button')}
                       </Button>
                     }
-                    title="Unban user?"
-                    description={`${user.name} can sign in again.`}
-                    confirmLabel="Unban"
+                    title={t('admin.unban.title')}
+                    description={t('admin.unban.description', { name: user.name })}
+                    confirmLabel={t('admin.unban.button')}
                     onConfirm={() => unban.mutateAsync()}
                   />
                 </div>
               ) : (
                 <div className="grid items-end gap-2 sm:grid-cols-[1fr_10rem_auto]">
                   <div className="grid gap-1.5">
-                    <Label htmlFor={ids.reason}>Reason</Label>
+                    <Label htmlFor={ids.reason}>{t('admin.ban.reason')}</Label>
                     <Input
                       id={ids.reason}
                       value={banReason}
@@ -146,15 +159,15 @@ export function ManageUserDialog({ user, isSelf }: { user: AdminUser; isSelf: bo
                     />
                   </div>
                   <div className="grid gap-1.5">
-                    <Label htmlFor={ids.duration}>Duration</Label>
+                    <Label htmlFor={ids.duration}>{t('admin.ban.duration')}</Label>
                     <Select
                       id={ids.duration}
                       value={banDuration}
                       onChange={(event) => setBanDuration(event.target.value)}
                     >
-                      {BAN_DURATIONS.map((d) => (
-                        <option key={d.value} value={d.value}>
-                          {d.label}
+                      {BAN_DURATIONS.map((value) => (
+                        <option key={value} value={value}>
+                          {banDurationLabel(value)}
                         </option>
                       ))}
                     </Select>
@@ -163,12 +176,12 @@ export function ManageUserDialog({ user, isSelf }: { user: AdminUser; isSelf: bo
                     trigger={
                       <Button variant="outline" className="text-destructive hover:text-destructive">
                         <Ban aria-hidden="true" />
-                        Ban user
+                        {t('admin.ban.button')}
                       </Button>
                     }
-                    title="Ban user?"
-                    description={`${user.name} is signed out and cannot sign in while banned.`}
-                    confirmLabel="Ban user"
+                    title={t('admin.ban.confirmTitle')}
+                    description={t('admin.ban.description', { name: user.name })}
+                    confirmLabel={t('admin.ban.button')}
                     onConfirm={() => ban.mutateAsync()}
                   />
                 </div>
@@ -176,36 +189,36 @@ export function ManageUserDialog({ user, isSelf }: { user: AdminUser; isSelf: bo
             </section>
 
             <section className="grid gap-2">
-              <SectionTitle>Sessions</SectionTitle>
+              <SectionTitle>{t('admin.sessions.title')}</SectionTitle>
               <div className="flex flex-wrap gap-2">
                 <ConfirmAction
                   trigger={
                     <Button variant="outline">
                       <LogOut aria-hidden="true" />
-                      Revoke all sessions
+                      {t('admin.sessions.revokeAll')}
                     </Button>
                   }
-                  title="Revoke all sessions?"
-                  description={`${user.name} is signed out on every device.`}
-                  confirmLabel="Revoke sessions"
+                  title={t('admin.sessions.confirmTitle')}
+                  description={t('admin.sessions.description', { name: user.name })}
+                  confirmLabel={t('admin.sessions.confirm')}
                   onConfirm={() => revokeSessions.mutateAsync()}
                 />
                 <ConfirmAction
                   trigger={
                     <Button variant="outline">
                       <UserRoundCog aria-hidden="true" />
-                      Impersonate
+                      {t('admin.impersonation.button')}
                     </Button>
                   }
-                  title={`Impersonate ${user.name}?`}
-                  description="You will see the app as this user until you stop impersonating. Your actions are recorded as theirs."
-                  confirmLabel="Impersonate"
+                  title={t('admin.impersonation.confirmTitle', { name: user.name })}
+                  description={t('admin.impersonation.description')}
+                  confirmLabel={t('admin.impersonation.button')}
                   onConfirm={async () => {
                     await impersonate.mutateAsync();
                     setOpen(false);
                     clearUserData(queryClient);
                     await queryClient.refetchQueries({ queryKey: sessionQueryOptions().queryKey });
-                    toast.success(`You are now impersonating ${user.name}`);
+                    toast.success(t('admin.impersonation.started', { name: user.name }));
                     await navigate({ to: '/companies' });
                   }}
                 />
@@ -213,10 +226,10 @@ export function ManageUserDialog({ user, isSelf }: { user: AdminUser; isSelf: bo
             </section>
 
             <section className="grid gap-2">
-              <SectionTitle>Password</SectionTitle>
+              <SectionTitle>{t('admin.password.title')}</SectionTitle>
               <div className="grid items-start gap-2 sm:grid-cols-[1fr_auto]">
                 <div className="grid gap-1.5">
-                  <Label htmlFor={ids.password}>New password</Label>
+                  <Label htmlFor={ids.password}>{t('admin.password.new')}</Label>
                   <Input
                     id={ids.password}
                     type="password"
@@ -244,12 +257,12 @@ export function ManageUserDialog({ user, isSelf }: { user: AdminUser; isSelf: bo
                       disabled={password.length < PASSWORD_MIN_LENGTH}
                     >
                       <KeyRound aria-hidden="true" />
-                      Set password
+                      {t('admin.password.button')}
                     </Button>
                   }
-                  title="Set a new password?"
-                  description={`${user.name}'s password is replaced. Tell them through a safe channel.`}
-                  confirmLabel="Set password"
+                  title={t('admin.password.confirmTitle')}
+                  description={t('admin.password.description', { name: user.name })}
+                  confirmLabel={t('admin.password.button')}
                   onConfirm={async () => {
                     await setPasswordMutation.mutateAsync();
                     setPassword('');
@@ -259,7 +272,7 @@ export function ManageUserDialog({ user, isSelf }: { user: AdminUser; isSelf: bo
             </section>
 
             <section className="grid gap-2">
-              <SectionTitle>Delete</SectionTitle>
+              <SectionTitle>{t('admin.delete.title')}</SectionTitle>
               <ConfirmAction
                 trigger={
                   <Button
@@ -267,12 +280,12 @@ export function ManageUserDialog({ user, isSelf }: { user: AdminUser; isSelf: bo
                     className="justify-self-start text-destructive hover:text-destructive"
                   >
                     <Trash2 aria-hidden="true" />
-                    Delete user
+                    {t('admin.delete.button')}
                   </Button>
                 }
-                title="Delete user?"
-                description={`${user.name} (${user.email}) and their sessions are deleted. This cannot be undone.`}
-                confirmLabel="Delete user"
+                title={t('admin.delete.confirmTitle')}
+                description={t('admin.delete.description', { name: user.name, email: user.email })}
+                confirmLabel={t('admin.delete.button')}
                 onConfirm={async () => {
                   await remove.mutateAsync();
                   setOpen(false);

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Building2, CircleAlert, CircleCheck, Loader2, MailCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -16,22 +16,24 @@ import {
 } from '../../components/ui/alert-dialog';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { activeLanguage, msg, t, Trans } from '../../lib/i18n';
 import { DEFAULT_SIGNED_IN_PATH } from '../../lib/safe-redirect';
 import { authClient } from './auth-client';
 import { fullAuthClient } from './auth-client-full';
 import { AuthCard } from './auth-card';
 import { authErrorCodeMessage, authErrorMessage } from './error-messages';
+import { roleLabel } from '../organization/role-names';
 import { AuthRequestError, invitationQueryOptions } from './invitation-api';
 import { clearUserData, setCachedSession } from './session';
 import { SignUpForm } from './sign-up-form';
 import { useSignOut } from './use-sign-out';
 
 const failureTitles: Record<string, string> = {
-  INVITATION_NOT_FOUND: 'This invitation is no longer valid',
-  YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION: 'This invitation is for someone else',
-  EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION: 'Verify your e-mail address first',
-  INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION: 'This invitation is no longer valid',
-  ORGANIZATION_NOT_FOUND: 'This workspace no longer exists',
+  INVITATION_NOT_FOUND: msg('auth.invitation.failure.gone'),
+  YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION: msg('auth.invitation.failure.someoneElse'),
+  EMAIL_VERIFICATION_REQUIRED_FOR_INVITATION: msg('auth.invitation.failure.verifyFirst'),
+  INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION: msg('auth.invitation.failure.gone'),
+  ORGANIZATION_NOT_FOUND: msg('auth.invitation.failure.workspaceGone'),
 };
 
 /** This page's path and search, to come back to after signing in with another account. */
@@ -39,14 +41,15 @@ function currentPath(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
 
-/** "owner" → "Owner"; several roles are stored comma-separated. */
-function roleLabel(role: string): string {
-  return role
+/** "Owner" ("Eigenaar"); several roles are stored comma-separated. */
+function rolesLabel(role: string): string {
+  const labels = role
     .split(',')
     .map((r) => r.trim())
     .filter(Boolean)
-    .map((r) => r.charAt(0).toUpperCase() + r.slice(1))
-    .join(', ');
+    .map((r) => roleLabel(r));
+  const list = new Intl.ListFormat(activeLanguage(), { type: 'conjunction' }).format(labels);
+  return list.charAt(0).toLocaleUpperCase(activeLanguage()) + list.slice(1);
 }
 
 /** Accept or decline an invitation to a workspace (the link in the invitation mail). */
@@ -59,8 +62,8 @@ export function AcceptInvitationPage({
 }) {
   if (!invitationId) {
     return (
-      <InvitationProblem title="This invitation link is incomplete" userEmail={userEmail}>
-        Open the link from the invitation e-mail again, or ask for a new invitation.
+      <InvitationProblem title={t('auth.invitation.incomplete.title')} userEmail={userEmail}>
+        {t('auth.invitation.incomplete.text')}
       </InvitationProblem>
     );
   }
@@ -94,10 +97,14 @@ function Invitation({ invitationId, userEmail }: { invitationId: string; userEma
       const session = await authClient.getSession();
       clearUserData(queryClient);
       setCachedSession(queryClient, session.data ?? null);
-      toast.success(`You joined ${invitation.data?.organizationName ?? 'the workspace'}`);
+      toast.success(
+        invitation.data?.organizationName
+          ? t('auth.invitation.joined', { workspace: invitation.data.organizationName })
+          : t('auth.invitation.joinedWorkspace'),
+      );
       await navigate({ to: DEFAULT_SIGNED_IN_PATH, replace: true });
     } catch {
-      toast.error('Request failed');
+      toast.error(t('common.requestFailed'));
     } finally {
       setPending(null);
     }
@@ -113,9 +120,9 @@ function Invitation({ invitationId, userEmail }: { invitationId: string; userEma
       }
       setConfirmOpen(false);
       setRejected(true);
-      toast.success('Invitation declined');
+      toast.success(t('auth.invitation.declined'));
     } catch {
-      toast.error('Request failed');
+      toast.error(t('common.requestFailed'));
     } finally {
       setPending(null);
     }
@@ -123,8 +130,8 @@ function Invitation({ invitationId, userEmail }: { invitationId: string; userEma
 
   if (invitation.isPending) {
     return (
-      <AuthCard title="Invitation">
-        <div className="grid gap-3" aria-busy="true" aria-label="Loading the invitation">
+      <AuthCard title={t('auth.invitation.title')}>
+        <div className="grid gap-3" aria-busy="true" aria-label={t('auth.invitation.loading')}>
           <Skeleton className="h-5 w-3/4" />
           <Skeleton className="h-5 w-1/2" />
           <Skeleton className="h-9 w-full" />
@@ -137,7 +144,11 @@ function Invitation({ invitationId, userEmail }: { invitationId: string; userEma
     const code = invitation.error instanceof AuthRequestError ? invitation.error.code : undefined;
     return (
       <InvitationProblem
-        title={(code && failureTitles[code]) || 'This invitation could not be loaded'}
+        title={
+          code && Object.hasOwn(failureTitles, code)
+            ? t(failureTitles[code]!)
+            : t('auth.invitation.failure.notLoaded')
+        }
         userEmail={userEmail}
         showSwitchAccount={code === 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION'}
       >
@@ -150,14 +161,17 @@ function Invitation({ invitationId, userEmail }: { invitationId: string; userEma
 
   if (rejected) {
     return (
-      <AuthCard title="Invitation declined">
+      <AuthCard title={t('auth.invitation.declined')}>
         <div className="grid gap-4 text-sm" role="status">
           <p>
-            You declined the invitation to <strong>{organizationName}</strong>. {inviterEmail} can
-            invite you again if this was a mistake.
+            <Trans
+              id="auth.invitation.declinedText"
+              values={{ workspace: organizationName, inviter: inviterEmail }}
+              components={{ strong: <strong /> }}
+            />
           </p>
           <Link to={DEFAULT_SIGNED_IN_PATH} className={buttonVariants()}>
-            Go to companies
+            {t('auth.invitation.goToCompanies')}
           </Link>
         </div>
       </AuthCard>
@@ -165,22 +179,22 @@ function Invitation({ invitationId, userEmail }: { invitationId: string; userEma
   }
 
   return (
-    <AuthCard title={`Join ${organizationName}`}>
+    <AuthCard title={t('auth.invitation.join', { workspace: organizationName })}>
       <div className="grid gap-6 text-sm">
         <div className="flex items-start gap-3">
           <Building2 className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden="true" />
           <dl className="grid gap-2">
             <div>
-              <dt className="text-xs text-muted-foreground">Workspace</dt>
+              <dt className="text-xs text-muted-foreground">{t('auth.invitation.workspace')}</dt>
               <dd className="font-medium">{organizationName}</dd>
             </div>
             <div>
-              <dt className="text-xs text-muted-foreground">Invited by</dt>
+              <dt className="text-xs text-muted-foreground">{t('auth.invitation.invitedBy')}</dt>
               <dd className="break-all">{inviterEmail}</dd>
             </div>
             <div>
-              <dt className="text-xs text-muted-foreground">Your role</dt>
-              <dd>{roleLabel(role)}</dd>
+              <dt className="text-xs text-muted-foreground">{t('auth.invitation.yourRole')}</dt>
+              <dd>{rolesLabel(role)}</dd>
             </div>
           </dl>
         </div>
@@ -188,19 +202,23 @@ function Invitation({ invitationId, userEmail }: { invitationId: string; userEma
           <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
             <AlertDialogTrigger asChild>
               <Button variant="outline" disabled={pending !== null}>
-                Reject
+                {t('auth.invitation.reject')}
               </Button>
             </AlertDialogTrigger>
             <AlertDialogContent>
               <AlertDialogHeader>
-                <AlertDialogTitle>Decline this invitation?</AlertDialogTitle>
+                <AlertDialogTitle>{t('auth.invitation.declineTitle')}</AlertDialogTitle>
                 <AlertDialogDescription>
-                  You will not join {organizationName}. The invitation cannot be accepted
-                  afterwards; {inviterEmail} would have to invite you again.
+                  {t('auth.invitation.declineDescription', {
+                    workspace: organizationName,
+                    inviter: inviterEmail,
+                  })}
                 </AlertDialogDescription>
               </AlertDialogHeader>
               <AlertDialogFooter>
-                <AlertDialogCancel disabled={pending === 'reject'}>Cancel</AlertDialogCancel>
+                <AlertDialogCancel disabled={pending === 'reject'}>
+                  {t('common.cancel')}
+                </AlertDialogCancel>
                 <AlertDialogConfirm
                   onClick={() => void reject()}
                   disabled={pending === 'reject'}
@@ -209,7 +227,7 @@ function Invitation({ invitationId, userEmail }: { invitationId: string; userEma
                   {pending === 'reject' ? (
                     <Loader2 className="animate-spin" aria-hidden="true" />
                   ) : null}
-                  Decline invitation
+                  {t('auth.invitation.declineConfirm')}
                 </AlertDialogConfirm>
               </AlertDialogFooter>
             </AlertDialogContent>
@@ -221,10 +239,12 @@ function Invitation({ invitationId, userEmail }: { invitationId: string; userEma
             className="sm:order-last"
           >
             {pending === 'accept' ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            Accept
+            {t('auth.invitation.accept')}
           </Button>
         </div>
-        <p className="text-xs text-muted-foreground">Signed in as {userEmail}.</p>
+        <p className="text-xs text-muted-foreground">
+          {t('auth.invitation.signedInAs', { email: userEmail })}
+        </p>
       </div>
     </AuthCard>
   );
@@ -248,7 +268,11 @@ function InvitationProblem({
         <CircleAlert className="size-8 text-destructive" aria-hidden="true" />
         <p>{children}</p>
         <p className="text-muted-foreground">
-          You are signed in as <strong className="break-all">{userEmail}</strong>.
+          <Trans
+            id="auth.invitation.youAreSignedInAs"
+            values={{ email: userEmail }}
+            components={{ strong: <strong className="break-all" /> }}
+          />
         </p>
         {showSwitchAccount ? (
           <Button
@@ -257,11 +281,11 @@ function InvitationProblem({
             disabled={isPending}
             aria-busy={isPending || undefined}
           >
-            Sign in with another account
+            {t('auth.invitation.otherAccount')}
           </Button>
         ) : null}
         <Link to={DEFAULT_SIGNED_IN_PATH} className={buttonVariants()}>
-          Go to companies
+          {t('auth.invitation.goToCompanies')}
         </Link>
       </div>
     </AuthCard>
@@ -274,8 +298,8 @@ function invitationPath(invitationId: string): string {
 }
 
 const verifyFailures: Record<string, string> = {
-  INVALID_TOKEN: 'This verification link is not valid',
-  TOKEN_EXPIRED: 'This verification link has expired',
+  INVALID_TOKEN: msg('auth.verify.invalid.title'),
+  TOKEN_EXPIRED: msg('auth.verify.expired.title'),
 };
 
 /**
@@ -298,9 +322,9 @@ export function InvitationSignedOut({
 
   if (!invitationId) {
     return (
-      <AuthCard title="This invitation link is incomplete">
+      <AuthCard title={t('auth.invitation.incomplete.title')}>
         <p className="text-sm" role="alert">
-          Open the link from the invitation e-mail again, or ask for a new invitation.
+          {t('auth.invitation.incomplete.text')}
         </p>
       </AuthCard>
     );
@@ -309,22 +333,23 @@ export function InvitationSignedOut({
   const verifyCallback = `${returnPath}&verified=true`;
   const signInLink = (
     <Link to="/auth/sign-in" search={{ redirect: returnPath }} className={buttonVariants()}>
-      Sign in
+      {t('auth.signIn.submit')}
     </Link>
   );
 
   if (sentTo) {
     return (
-      <AuthCard title="Check your e-mail">
+      <AuthCard title={t('auth.checkEmail.title')}>
         <div className="grid gap-4 text-sm" role="status">
           <MailCheck className="size-8 text-primary" aria-hidden="true" />
           <p>
-            We sent a verification link to <strong className="break-all">{sentTo}</strong>. Click it
-            to verify your address: it brings you back to this invitation.
+            <Trans
+              id="auth.invitation.verificationSent"
+              values={{ email: sentTo }}
+              components={{ strong: <strong className="break-all" /> }}
+            />
           </p>
-          <p className="text-muted-foreground">
-            Nothing arrived? Check your spam folder or send it again.
-          </p>
+          <p className="text-muted-foreground">{t('auth.checkEmail.nothingArrivedResend')}</p>
           <ResendVerification email={sentTo} callbackURL={verifyCallback} />
         </div>
       </AuthCard>
@@ -333,13 +358,16 @@ export function InvitationSignedOut({
 
   if (verifyError) {
     return (
-      <AuthCard title={verifyFailures[verifyError] ?? 'Your e-mail address could not be verified'}>
+      <AuthCard
+        title={
+          Object.hasOwn(verifyFailures, verifyError)
+            ? t(verifyFailures[verifyError]!)
+            : t('auth.verify.failed.title')
+        }
+      >
         <div className="grid gap-4 text-sm" role="alert">
           <CircleAlert className="size-8 text-destructive" aria-hidden="true" />
-          <p>
-            Sign in to have a new verification e-mail sent, then open the invitation link from your
-            e-mail again.
-          </p>
+          <p>{t('auth.invitation.verifyFailedText')}</p>
           {signInLink}
         </div>
       </AuthCard>
@@ -348,10 +376,10 @@ export function InvitationSignedOut({
 
   if (verified) {
     return (
-      <AuthCard title="Your e-mail address is verified">
+      <AuthCard title={t('auth.verify.done.title')}>
         <div className="grid gap-4 text-sm" role="status">
           <CircleCheck className="size-8 text-success" aria-hidden="true" />
-          <p>Sign in to accept or decline the invitation.</p>
+          <p>{t('auth.invitation.verifiedText')}</p>
           {signInLink}
         </div>
       </AuthCard>
@@ -360,10 +388,7 @@ export function InvitationSignedOut({
 
   if (signingUp) {
     return (
-      <AuthCard
-        title="Create your account"
-        description="Use the e-mail address the invitation was sent to. The verification e-mail brings you back to the invitation."
-      >
+      <AuthCard title={t('auth.signUp.title')} description={t('auth.invitation.signUpDescription')}>
         <SignUpForm
           onSignedUp={setSentTo}
           callbackURL={verifyCallback}
@@ -374,16 +399,13 @@ export function InvitationSignedOut({
   }
 
   return (
-    <AuthCard title="You are invited to a workspace">
+    <AuthCard title={t('auth.invitation.signedOut.title')}>
       <div className="grid gap-4 text-sm">
         <Building2 className="size-8 text-primary" aria-hidden="true" />
-        <p>
-          To accept or decline, sign in with the e-mail address the invitation was sent to. New to
-          ESOP CRM? Create an account with that address first.
-        </p>
+        <p>{t('auth.invitation.signedOut.text')}</p>
         <div className="grid gap-2 sm:grid-cols-2">
           <Button variant="outline" onClick={() => setSigningUp(true)}>
-            Create account
+            {t('auth.signUp.submit')}
           </Button>
           {signInLink}
         </div>
@@ -400,9 +422,9 @@ function ResendVerification({ email, callbackURL }: { email: string; callbackURL
     try {
       const { error } = await authClient.sendVerificationEmail({ email, callbackURL });
       if (error) toast.error(authErrorMessage(error));
-      else toast.success(`Verification e-mail sent to ${email}`);
+      else toast.success(t('auth.verify.resent', { email }));
     } catch {
-      toast.error('Request failed');
+      toast.error(t('common.requestFailed'));
     } finally {
       setIsPending(false);
     }
@@ -415,7 +437,7 @@ function ResendVerification({ email, callbackURL }: { email: string; callbackURL
       aria-busy={isPending || undefined}
     >
       <MailCheck aria-hidden="true" />
-      Resend verification e-mail
+      {t('auth.verify.resend')}
     </Button>
   );
 }

@@ -1,4 +1,4 @@
-import { organizationClient } from 'better-auth/client/plugins';
+import { inferAdditionalFields, organizationClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 import { env } from '../../env';
 
@@ -8,7 +8,11 @@ import { env } from '../../env';
  */
 export const authClient = createAuthClient({
   baseURL: env.apiUrl,
-  plugins: [organizationClient()],
+  plugins: [
+    organizationClient(),
+    // The account's language (issue 12); a type-level plugin, nothing at run time.
+    inferAdditionalFields({ user: { locale: { type: 'string', required: false } } }),
+  ],
   fetchOptions: { credentials: 'include' },
 });
 

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { t } from '../../lib/i18n';
 
 /**
  * "Back to sign in" under the forms of the secondary auth pages, keeping where to go afterwards
@@ -18,7 +19,7 @@ export function BackToSignIn({
         search={{ redirect, addAccount }}
         className="font-medium text-primary underline-offset-4 hover:underline"
       >
-        Back to sign in
+        {t('auth.backToSignIn')}
       </Link>
     </p>
   );

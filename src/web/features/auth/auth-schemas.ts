@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { signUpSchema } from '../../../contracts/auth';
 import { emailSchema } from '../../../contracts/common';
+import { t } from '../../lib/i18n';
+
+// Messages are functions, read when a value fails: in the language active at that moment.
 
 /** Forgot password, magic link, e-mail code (first step). */
 export const emailOnlySchema = z.object({ email: emailSchema });
@@ -9,11 +12,11 @@ export const emailOnlySchema = z.object({ email: emailSchema });
 export const newPasswordSchema = z
   .object({
     password: signUpSchema.shape.password,
-    confirmPassword: z.string().min(1, 'Repeat the new password'),
+    confirmPassword: z.string().min(1, { error: () => t('auth.validation.repeatPassword') }),
   })
   .refine((values) => values.password === values.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'The passwords do not match',
+    error: () => t('auth.validation.passwordsDiffer'),
   });
 
 /** A six-digit one-time code (e-mail sign-in code, two-factor code, authenticator app). */
@@ -21,10 +24,14 @@ export const sixDigitCodeSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+    .regex(/^\d{6}$/, { error: () => t('auth.validation.sixDigitCode') }),
 });
 
 /** A two-factor backup code as shown when two-factor was set up (10 characters, maybe a dash). */
 export const backupCodeSchema = z.object({
-  code: z.string().trim().min(1, 'Enter a backup code').max(64, 'This is not a backup code'),
+  code: z
+    .string()
+    .trim()
+    .min(1, { error: () => t('auth.validation.backupCodeRequired') })
+    .max(64, { error: () => t('auth.validation.notABackupCode') }),
 });

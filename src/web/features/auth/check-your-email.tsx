@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { t, Trans } from '../../lib/i18n';
 import { AuthCard } from './auth-card';
 
 /** The "we sent you a mail" state of the forgot-password, magic-link and e-mail code pages. */
@@ -16,21 +17,24 @@ export function CheckYourEmail({
   action?: ReactNode;
 }) {
   return (
-    <AuthCard title="Check your e-mail">
+    <AuthCard title={t('auth.checkEmail.title')}>
       <div className="grid gap-4 text-sm" role="status">
         <MailCheck className="size-8 text-primary" aria-hidden="true" />
         <p>
-          We sent an e-mail to <strong className="break-all">{email}</strong>. {children}
+          <Trans
+            id="auth.checkEmail.sent"
+            values={{ email }}
+            components={{ strong: <strong className="break-all" /> }}
+          />{' '}
+          {children}
         </p>
-        <p className="text-muted-foreground">
-          Nothing arrived? Check your spam folder, and that the address is the one of your account.
-        </p>
+        <p className="text-muted-foreground">{t('auth.checkEmail.nothingArrived')}</p>
         {action}
         <Link
           to="/auth/sign-in"
           className="text-center font-medium text-primary underline-offset-4 hover:underline"
         >
-          Back to sign in
+          {t('auth.backToSignIn')}
         </Link>
       </div>
     </AuthCard>

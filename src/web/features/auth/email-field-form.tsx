@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { t } from '../../lib/i18n';
 import { emailOnlySchema } from './auth-schemas';
 
 /**
@@ -28,7 +29,7 @@ export function EmailFieldForm({
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
-      <FormField label="Email" error={errors.email?.message}>
+      <FormField label={t('auth.field.email')} error={errors.email?.message}>
         {(control) => (
           <Input
             {...control}

@@ -4,8 +4,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
+import { t, Trans } from '../../lib/i18n';
 import { fullAuthClient } from './auth-client-full';
 import { AuthCard } from './auth-card';
 import { BackToSignIn } from './auth-links';
@@ -41,7 +42,7 @@ export function EmailOtpPage({
       setEmail(address);
       return true;
     } catch {
-      toast.error('Request failed');
+      toast.error(t('common.requestFailed'));
       return false;
     }
   }
@@ -54,20 +55,17 @@ export function EmailOtpPage({
         redirect={redirect}
         addAccount={addAccount}
         onResend={async () => {
-          if (await sendCode(email)) toast.success(`New code sent to ${email}`);
+          if (await sendCode(email)) toast.success(t('auth.emailOtp.resent', { email }));
         }}
         onChangeEmail={() => setEmail(null)}
       />
     );
   }
   return (
-    <AuthCard
-      title="Sign in with an e-mail code"
-      description="We will e-mail you a 6-digit code that signs you in, no password needed."
-    >
+    <AuthCard title={t('auth.emailOtp.title')} description={t('auth.emailOtp.description')}>
       <div className="grid gap-6">
         <EmailFieldForm
-          submitLabel="Send code"
+          submitLabel={t('auth.emailOtp.send')}
           onSubmit={async (address) => void (await sendCode(address))}
         />
         <BackToSignIn redirect={redirect} addAccount={addAccount} />
@@ -123,7 +121,7 @@ function CodeStep({
       }
       await completeSignIn(redirectTo);
     } catch {
-      toast.error('Request failed');
+      toast.error(t('common.requestFailed'));
     }
   });
 
@@ -135,24 +133,25 @@ function CodeStep({
 
   return (
     <AuthCard
-      title="Enter your code"
+      title={t('auth.emailOtp.codeTitle')}
       description={
-        <>
-          We sent a 6-digit code to <strong className="break-all">{email}</strong>. It is valid for
-          5 minutes.
-        </>
+        <Trans
+          id="auth.emailOtp.codeDescription"
+          values={{ email }}
+          components={{ strong: <strong className="break-all" /> }}
+        />
       }
     >
       <div className="grid gap-6">
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
           <CodeField
-            label="Code"
+            label={t('auth.field.code')}
             error={errors.code?.message}
             registration={form.register('code')}
           />
           <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
             {isSubmitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            Sign in
+            {t('auth.signIn.submit')}
           </Button>
         </form>
         <div className="flex flex-wrap justify-center gap-2">
@@ -163,10 +162,10 @@ function CodeStep({
             disabled={isResending}
             aria-busy={isResending || undefined}
           >
-            Send a new code
+            {t('auth.code.sendNew')}
           </Button>
           <Button variant="ghost" size="sm" onClick={onChangeEmail}>
-            Use another e-mail address
+            {t('auth.emailOtp.otherAddress')}
           </Button>
         </div>
         <BackToSignIn redirect={redirect} addAccount={addAccount} />

@@ -10,14 +10,18 @@ import {
   TWO_FACTOR_ERROR_CODES,
   USERNAME_ERROR_CODES,
 } from 'better-auth/client/plugins';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { loaders } from 'virtual:catalogs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeLanguage, i18n } from '../../lib/i18n';
+import { authErrorCatalogue } from './error-catalogue';
 import {
   authErrorCatalogueReady,
   authErrorCodeMessage,
   authErrorField,
   authErrorMessage,
-  TOO_MANY_REQUESTS_MESSAGE,
 } from './error-messages';
+
+const TOO_MANY_REQUESTS_MESSAGE = 'Too many attempts. Please wait a moment and try again.';
 
 // The plugin codes' messages arrive after start-up (error-catalogue.ts).
 beforeAll(() => authErrorCatalogueReady);
@@ -111,6 +115,14 @@ describe('the catalogue', () => {
     }
   });
 
+  it('words every code with a message of the catalogs, never a key', () => {
+    for (const code of Object.keys(authErrorCatalogue)) {
+      const message = authErrorCodeMessage(code);
+      expect(message, code).toBeDefined();
+      expect(message, code).not.toMatch(/^auth\.error\./);
+    }
+  });
+
   // A better-auth upgrade that adds a code fails here until the code gets its message.
   it.each(
     Object.entries({
@@ -138,5 +150,51 @@ describe('authErrorField', () => {
     expect(authErrorField({ code: 'INVALID_OTP' })).toBe('code');
     expect(authErrorField({ code: 'INVALID_BACKUP_CODE' })).toBe('code');
     expect(authErrorField({ code: 'INVALID_EMAIL_OR_PASSWORD' })).toBeNull();
+  });
+});
+
+describe('in Dutch', () => {
+  beforeAll(async () => {
+    const { default: messages } = await loaders.nl!();
+    i18n.load('nl', messages as Parameters<typeof i18n.load>[1]);
+    i18n.activate('nl');
+  });
+  afterAll(() => i18n.activate('en'));
+
+  it('gives our messages in the active language', () => {
+    expect(activeLanguage()).toBe('nl');
+    expect(authErrorMessage({ code: 'INVALID_EMAIL_OR_PASSWORD', status: 401 })).toBe(
+      'Onjuist e-mailadres of wachtwoord.',
+    );
+    expect(authErrorCodeMessage('KEY_EXPIRED')).toBe('Deze API-sleutel is verlopen.');
+    expect(authErrorCodeMessage('YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_TEAM')).toBe(
+      'U hebt geen toestemming om dit te doen.',
+    );
+    expect(authErrorMessage({ status: 429 })).toBe(
+      'Te veel pogingen. Wacht even en probeer het opnieuw.',
+    );
+    expect(authErrorMessage(null)).toBe('Het verzoek is mislukt');
+  });
+
+  it('has a Dutch message, not the English one, for every code', () => {
+    const english = (code: string) => {
+      i18n.activate('en');
+      const text = authErrorCodeMessage(code);
+      i18n.activate('nl');
+      return text;
+    };
+    const codes = new Set([
+      ...Object.keys(authErrorCatalogue),
+      ...[
+        BASE_ERROR_CODES,
+        TWO_FACTOR_ERROR_CODES,
+        ORGANIZATION_ERROR_CODES,
+        PASSKEY_ERROR_CODES,
+        API_KEY_ERROR_CODES,
+      ].flatMap((list) => Object.keys(list)),
+      'SIGN_IN_DELAYED',
+    ]);
+    const same = [...codes].filter((code) => authErrorCodeMessage(code) === english(code));
+    expect(same).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
+import { t } from '../../lib/i18n';
 import { authClient } from './auth-client';
 import { AuthCard } from './auth-card';
 import { BackToSignIn } from './auth-links';
@@ -26,25 +27,17 @@ export function ForgotPasswordPage() {
       if (error) toast.error(authErrorMessage(error));
       else setSentTo(email);
     } catch {
-      toast.error('Request failed');
+      toast.error(t('common.requestFailed'));
     }
   }
 
   if (sentTo) {
-    return (
-      <CheckYourEmail email={sentTo}>
-        If an account exists for this address, the e-mail contains a link to choose a new password.
-        The link is valid for one hour.
-      </CheckYourEmail>
-    );
+    return <CheckYourEmail email={sentTo}>{t('auth.forgot.sentText')}</CheckYourEmail>;
   }
   return (
-    <AuthCard
-      title="Forgot your password?"
-      description="Enter the e-mail address of your account and we will send you a link to choose a new password."
-    >
+    <AuthCard title={t('auth.forgot.title')} description={t('auth.forgot.description')}>
       <div className="grid gap-6">
-        <EmailFieldForm submitLabel="Send reset link" onSubmit={requestReset} />
+        <EmailFieldForm submitLabel={t('auth.forgot.send')} onSubmit={requestReset} />
         <BackToSignIn />
       </div>
     </AuthCard>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
+import { t } from '../../lib/i18n';
 import { fullAuthClient } from './auth-client-full';
 import { AuthCard } from './auth-card';
 import { BackToSignIn } from './auth-links';
@@ -45,14 +46,14 @@ export function MagicLinkPage({
       setSentTo(email);
       return true;
     } catch {
-      toast.error('Request failed');
+      toast.error(t('common.requestFailed'));
       return false;
     }
   }
 
   async function resend(email: string) {
     setIsResending(true);
-    if (await send(email)) toast.success(`Sign-in link sent to ${email}`);
+    if (await send(email)) toast.success(t('auth.magicLink.resent', { email }));
     setIsResending(false);
   }
 
@@ -67,30 +68,27 @@ export function MagicLinkPage({
             disabled={isResending}
             aria-busy={isResending || undefined}
           >
-            Send the link again
+            {t('auth.magicLink.sendAgain')}
           </Button>
         }
       >
-        Click the sign-in link in it within 5 minutes to sign in. The link works once.
+        {t('auth.magicLink.sentText')}
       </CheckYourEmail>
     );
   }
   return (
-    <AuthCard
-      title="Sign in with a magic link"
-      description="We will e-mail you a link that signs you in, no password needed."
-    >
+    <AuthCard title={t('auth.magicLink.title')} description={t('auth.magicLink.description')}>
       <div className="grid gap-6">
         {error ? (
           <p
             role="alert"
             className="rounded-md border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive"
           >
-            {authErrorCodeMessage(error) ?? 'This sign-in link did not work. Request a new one.'}
+            {authErrorCodeMessage(error) ?? t('auth.magicLink.failed')}
           </p>
         ) : null}
         <EmailFieldForm
-          submitLabel="Send sign-in link"
+          submitLabel={t('auth.magicLink.send')}
           onSubmit={async (email) => void (await send(email))}
         />
         <BackToSignIn redirect={redirect} addAccount={addAccount} />

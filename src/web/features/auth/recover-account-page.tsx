@@ -3,11 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { t } from '../../lib/i18n';
 import { fullAuthClient } from './auth-client-full';
 import { AuthCard } from './auth-card';
 import { backupCodeSchema } from './auth-schemas';
@@ -48,22 +49,19 @@ export function RecoverAccountPage({
         toast.error(authErrorMessage(error));
         return;
       }
-      toast.success('Signed in with a backup code. That code cannot be used again.');
+      toast.success(t('auth.recover.signedIn'));
       await completeSignIn(redirectTo);
     } catch {
-      toast.error('Request failed');
+      toast.error(t('common.requestFailed'));
     }
   });
 
   if (expired) return <SecondFactorExpired redirect={redirect} />;
   return (
-    <AuthCard
-      title="Use a backup code"
-      description="Enter one of the backup codes you saved when you turned on two-factor authentication. Each code works once."
-    >
+    <AuthCard title={t('auth.recover.title')} description={t('auth.recover.description')}>
       <div className="grid gap-6">
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
-          <FormField label="Backup code" error={errors.code?.message}>
+          <FormField label={t('auth.recover.code')} error={errors.code?.message}>
             {(control) => (
               <Input
                 {...control}
@@ -79,7 +77,7 @@ export function RecoverAccountPage({
           <TrustDeviceField registration={form.register('trustDevice')} />
           <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
             {isSubmitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            Verify
+            {t('auth.twoFactor.verify')}
           </Button>
         </form>
         <p className="text-center text-sm text-muted-foreground">
@@ -88,7 +86,7 @@ export function RecoverAccountPage({
             search={{ redirect }}
             className="font-medium text-primary underline-offset-4 hover:underline"
           >
-            Use a code instead
+            {t('auth.recover.useCode')}
           </Link>
         </p>
       </div>

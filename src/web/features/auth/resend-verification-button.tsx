@@ -1,7 +1,8 @@
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button, type ButtonProps } from '../../components/ui/button';
+import { t } from '../../lib/i18n';
 import { authClient, VERIFY_CALLBACK_PATH } from './auth-client';
 import { authErrorMessage } from './error-messages';
 
@@ -25,9 +26,9 @@ export function ResendVerificationButton({
         callbackURL: VERIFY_CALLBACK_PATH,
       });
       if (error) toast.error(authErrorMessage(error));
-      else toast.success(`Verification e-mail sent to ${email}`);
+      else toast.success(t('auth.verify.resent', { email }));
     } catch {
-      toast.error('Request failed');
+      toast.error(t('common.requestFailed'));
     } finally {
       setIsPending(false);
     }
@@ -42,7 +43,7 @@ export function ResendVerificationButton({
       aria-busy={isPending || undefined}
     >
       <MailCheck aria-hidden="true" />
-      Resend verification e-mail
+      {t('auth.verify.resend')}
     </Button>
   );
 }

@@ -3,11 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { CircleAlert, CircleCheck, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { PASSWORD_MIN_LENGTH } from '../../../contracts/auth';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { t } from '../../lib/i18n';
 import { authClient } from './auth-client';
 import { AuthCard } from './auth-card';
 import { newPasswordSchema } from './auth-schemas';
@@ -72,19 +73,19 @@ function NewPasswordForm({
         toast.error(authErrorMessage(error));
         return;
       }
-      toast.success('Password changed');
+      toast.success(t('auth.reset.changed'));
       onDone();
     } catch {
-      toast.error('Request failed');
+      toast.error(t('common.requestFailed'));
     }
   });
 
   return (
-    <AuthCard title="Choose a new password" description="Enter your new password twice.">
+    <AuthCard title={t('auth.reset.title')} description={t('auth.reset.description')}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
         <FormField
-          label="New password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          label={t('auth.reset.newPassword')}
+          description={t('auth.field.passwordHint', { min: PASSWORD_MIN_LENGTH })}
           error={errors.password?.message}
         >
           {(control) => (
@@ -97,7 +98,7 @@ function NewPasswordForm({
             />
           )}
         </FormField>
-        <FormField label="Repeat new password" error={errors.confirmPassword?.message}>
+        <FormField label={t('auth.reset.repeatPassword')} error={errors.confirmPassword?.message}>
           {(control) => (
             <Input
               {...control}
@@ -110,7 +111,7 @@ function NewPasswordForm({
         </FormField>
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
           {isSubmitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          Change password
+          {t('auth.reset.submit')}
         </Button>
       </form>
     </AuthCard>
@@ -119,21 +120,18 @@ function NewPasswordForm({
 
 function InvalidLink() {
   return (
-    <AuthCard title="This reset link is not valid">
+    <AuthCard title={t('auth.reset.invalid.title')}>
       <div className="grid gap-4 text-sm" role="alert">
         <CircleAlert className="size-8 text-destructive" aria-hidden="true" />
-        <p>
-          The link has expired or has already been used. Reset links are valid for one hour and work
-          once. Request a new one.
-        </p>
+        <p>{t('auth.reset.invalid.text')}</p>
         <Link to="/auth/forgot-password" className={buttonVariants()}>
-          Request a new link
+          {t('auth.reset.invalid.requestNew')}
         </Link>
         <Link
           to="/auth/sign-in"
           className="text-center font-medium text-primary underline-offset-4 hover:underline"
         >
-          Back to sign in
+          {t('auth.backToSignIn')}
         </Link>
       </div>
     </AuthCard>
@@ -142,12 +140,12 @@ function InvalidLink() {
 
 function PasswordChanged() {
   return (
-    <AuthCard title="Your password has been changed">
+    <AuthCard title={t('auth.reset.done.title')}>
       <div className="grid gap-4 text-sm" role="status">
         <CircleCheck className="size-8 text-success" aria-hidden="true" />
-        <p>You can now sign in with your new password. Other devices have been signed out.</p>
+        <p>{t('auth.reset.done.text')}</p>
         <Link to="/auth/sign-in" className={buttonVariants()}>
-          Sign in
+          {t('auth.signIn.submit')}
         </Link>
       </div>
     </AuthCard>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { CircleAlert } from 'lucide-react';
 import { buttonVariants } from '../../components/ui/button';
+import { t } from '../../lib/i18n';
 import { AuthCard } from './auth-card';
 
 /**
@@ -9,15 +10,12 @@ import { AuthCard } from './auth-card';
  */
 export function SecondFactorExpired({ redirect }: { redirect: string | undefined }) {
   return (
-    <AuthCard title="Your sign-in attempt has expired">
+    <AuthCard title={t('auth.secondFactorExpired.title')}>
       <div className="grid gap-4 text-sm" role="alert">
         <CircleAlert className="size-8 text-destructive" aria-hidden="true" />
-        <p>
-          For your security, the second step of signing in must follow the first within 10 minutes.
-          Please sign in again.
-        </p>
+        <p>{t('auth.secondFactorExpired.text')}</p>
         <Link to="/auth/sign-in" search={redirect ? { redirect } : {}} className={buttonVariants()}>
-          Sign in again
+          {t('auth.secondFactorExpired.signInAgain')}
         </Link>
       </div>
     </AuthCard>

@@ -1,15 +1,62 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { authClient, type AuthSession } from './auth-client';
-import { authErrorMessage } from './error-messages';
+import { env } from '../../env';
+import type { AuthSession } from './auth-client';
+import { authErrorMessage, type AuthClientError } from './error-messages';
 
 const sessionQueryKey = ['auth', 'session'] as const;
+
+/** better-auth's base URL as its client derives it: `VITE_API_URL` with a path is used as is. */
+function authBaseUrl(): string {
+  return new URL(env.apiUrl).pathname.replace(/\/+$/, '') ? env.apiUrl : `${env.apiUrl}/api/auth`;
+}
+
+/** The ISO timestamps better-auth's client turns into `Date`s (its JSON parser does the same). */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,7})?(?:Z|[+-]\d{2}:\d{2})$/;
+
+function parseAuthJson(text: string): unknown {
+  if (!text) return null;
+  return JSON.parse(text, (_key, value: unknown) =>
+    typeof value === 'string' && ISO_DATE_TIME.test(value) ? new Date(value) : value,
+  );
+}
+
+/**
+ * `GET /get-session` as `authClient.getSession()` makes it (same URL, cookies, dates and error
+ * object), without the client: the session guard runs before every signed-in page, and the
+ * client with its fetch library (about 14 kB gzipped) stays out of the initial JS
+ * (docs/decisions/005). Actions load the client when they need it (load-auth-client.ts).
+ */
+export async function fetchSession(): Promise<{
+  data: AuthSession | null;
+  error: AuthClientError | null;
+}> {
+  const response = await fetch(`${authBaseUrl()}/get-session`, {
+    method: 'GET',
+    credentials: 'include',
+  });
+  const text = await response.text();
+  const isJson = response.headers.get('content-type')?.includes('json') ?? false;
+  if (response.ok)
+    return { data: (parseAuthJson(text) as AuthSession | null) ?? null, error: null };
+  let body: unknown;
+  try {
+    body = isJson ? parseAuthJson(text) : null;
+  } catch {
+    body = null;
+  }
+  const fields = typeof body === 'object' && body !== null ? (body as AuthClientError) : {};
+  return {
+    data: null,
+    error: { ...fields, status: response.status, statusText: response.statusText },
+  };
+}
 
 /** The signed-in user's session, or null when signed out. */
 export function sessionQueryOptions() {
   return queryOptions({
     queryKey: sessionQueryKey,
     queryFn: async (): Promise<AuthSession | null> => {
-      const { data, error } = await authClient.getSession();
+      const { data, error } = await fetchSession();
       if (error) {
         // 401 is just "signed out"; anything else (server down, 5xx) is a real failure.
         if (error.status === 401) return null;

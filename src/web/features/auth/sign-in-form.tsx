@@ -4,11 +4,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { KeyRound, Loader2, Mail, MessageSquareText } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { signInSchema } from '../../../contracts/auth';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { t, Trans } from '../../lib/i18n';
 import { fullAuthClient } from './auth-client-full';
 import { authErrorField, authErrorMessage } from './error-messages';
 import { ResendVerificationButton } from './resend-verification-button';
@@ -81,7 +82,7 @@ export function SignInForm({
       }
       await completeSignIn(redirectTo);
     } catch {
-      toast.error('Request failed');
+      toast.error(t('common.requestFailed'));
     }
   });
 
@@ -110,15 +111,18 @@ export function SignInForm({
           className="grid gap-3 rounded-md border border-warning-foreground/20 bg-warning p-4 text-sm text-warning-foreground"
         >
           <p>
-            Your e-mail address is not verified yet. Click the link in the verification e-mail we
-            sent to <strong>{unverifiedEmail}</strong>, then sign in.
+            <Trans
+              id="auth.signIn.unverified"
+              values={{ email: unverifiedEmail }}
+              components={{ strong: <strong /> }}
+            />
           </p>
           <ResendVerificationButton email={unverifiedEmail} className="justify-self-start" />
         </div>
       ) : null}
 
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
-        <FormField label="Email" error={errors.email?.message}>
+        <FormField label={t('auth.field.email')} error={errors.email?.message}>
           {(control) => (
             <Input
               {...control}
@@ -130,7 +134,7 @@ export function SignInForm({
           )}
         </FormField>
         <div className="grid gap-1.5">
-          <FormField label="Password" error={errors.password?.message}>
+          <FormField label={t('auth.field.password')} error={errors.password?.message}>
             {(control) => (
               <Input
                 {...control}
@@ -142,18 +146,18 @@ export function SignInForm({
             )}
           </FormField>
           <Link to="/auth/forgot-password" className={`justify-self-end text-sm ${linkClassName}`}>
-            Forgot password?
+            {t('auth.signIn.forgotPassword')}
           </Link>
         </div>
         <Button type="submit" disabled={isPending} aria-busy={isSubmitting || undefined}>
           {isSubmitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          Sign in
+          {t('auth.signIn.submit')}
         </Button>
       </form>
 
       <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
         <span className="h-px flex-1 bg-border" />
-        or
+        {t('auth.signIn.or')}
         <span className="h-px flex-1 bg-border" />
       </div>
 
@@ -169,28 +173,28 @@ export function SignInForm({
           ) : (
             <KeyRound aria-hidden="true" />
           )}
-          Sign in with a passkey
+          {t('auth.signIn.passkey')}
         </Button>
         <Button variant="outline" asChild>
           <Link to="/auth/magic-link" search={redirectSearch}>
             <Mail aria-hidden="true" />
-            Sign in with a magic link
+            {t('auth.magicLink.title')}
           </Link>
         </Button>
         <Button variant="outline" asChild>
           <Link to="/auth/email-otp" search={redirectSearch}>
             <MessageSquareText aria-hidden="true" />
-            Sign in with an e-mail code
+            {t('auth.emailOtp.title')}
           </Link>
         </Button>
       </div>
 
       {addAccount ? null : (
         <p className="text-center text-sm text-muted-foreground">
-          No account yet?{' '}
-          <Link to="/auth/sign-up" className={linkClassName}>
-            Create an account
-          </Link>
+          <Trans
+            id="auth.signIn.noAccount"
+            components={{ link: <Link to="/auth/sign-up" className={linkClassName} /> }}
+          />
         </p>
       )}
     </div>

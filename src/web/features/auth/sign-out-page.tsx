@@ -1,6 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { t } from '../../lib/i18n';
 import { AuthCard } from './auth-card';
 import { useSignOut } from './use-sign-out';
 
@@ -28,19 +29,19 @@ export function SignOutPage() {
 
   if (failed) {
     return (
-      <AuthCard title="Signing out failed">
+      <AuthCard title={t('auth.signOut.failed.title')}>
         <div className="grid gap-4 text-sm" role="alert">
-          <p>We could not sign you out. Check your connection and try again.</p>
-          <Button onClick={() => void run()}>Try again</Button>
+          <p>{t('auth.signOut.failed.text')}</p>
+          <Button onClick={() => void run()}>{t('auth.signOut.tryAgain')}</Button>
         </div>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Signing out">
+    <AuthCard title={t('auth.signOut.title')}>
       <p className="flex items-center gap-2 text-sm" role="status">
         <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-        Signing you out…
+        {t('auth.signOut.pending')}
       </p>
     </AuthCard>
   );

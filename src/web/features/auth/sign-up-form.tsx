@@ -3,11 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { PASSWORD_MIN_LENGTH, signUpSchema } from '../../../contracts/auth';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { activeLanguage, availableLanguages, t, Trans } from '../../lib/i18n';
 import { DEFAULT_SIGNED_IN_PATH } from '../../lib/safe-redirect';
 import { authClient, VERIFY_CALLBACK_PATH } from './auth-client';
 import { authErrorField, authErrorMessage } from './error-messages';
@@ -42,6 +43,8 @@ export function SignUpForm({
         email: values.email,
         password: values.password,
         callbackURL,
+        // The new account starts in the language of this page (its verification e-mail too).
+        ...(availableLanguages.includes(activeLanguage()) ? { locale: activeLanguage() } : {}),
       });
       if (error) {
         const field = authErrorField(error);
@@ -60,14 +63,14 @@ export function SignUpForm({
       }
       onSignedUp(values.email);
     } catch {
-      toast.error('Request failed');
+      toast.error(t('common.requestFailed'));
     }
   });
 
   return (
     <div className="grid gap-6">
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
-        <FormField label="Name" error={errors.name?.message}>
+        <FormField label={t('auth.field.name')} error={errors.name?.message}>
           {(control) => (
             <Input
               {...control}
@@ -77,7 +80,7 @@ export function SignUpForm({
             />
           )}
         </FormField>
-        <FormField label="Email" error={errors.email?.message}>
+        <FormField label={t('auth.field.email')} error={errors.email?.message}>
           {(control) => (
             <Input
               {...control}
@@ -89,8 +92,8 @@ export function SignUpForm({
           )}
         </FormField>
         <FormField
-          label="Password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          label={t('auth.field.password')}
+          description={t('auth.field.passwordHint', { min: PASSWORD_MIN_LENGTH })}
           error={errors.password?.message}
         >
           {(control) => (
@@ -105,19 +108,23 @@ export function SignUpForm({
         </FormField>
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
           {isSubmitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          Create account
+          {t('auth.signUp.submit')}
         </Button>
       </form>
 
       <p className="text-center text-sm text-muted-foreground">
-        Already have an account?{' '}
-        <Link
-          to="/auth/sign-in"
-          search={signInRedirect ? { redirect: signInRedirect } : {}}
-          className="font-medium text-primary underline-offset-4 hover:underline"
-        >
-          Sign in
-        </Link>
+        <Trans
+          id="auth.signUp.haveAccount"
+          components={{
+            link: (
+              <Link
+                to="/auth/sign-in"
+                search={signInRedirect ? { redirect: signInRedirect } : {}}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              />
+            ),
+          }}
+        />
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n';
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
@@ -8,10 +9,8 @@ export function TrustDeviceField({ registration }: { registration: UseFormRegist
     <div className="flex items-start gap-2 text-sm">
       <input id={id} type="checkbox" className="mt-0.5 size-4 accent-primary" {...registration} />
       <label htmlFor={id}>
-        Trust this device for 30 days
-        <span className="block text-xs text-muted-foreground">
-          Only on a device that you alone use.
-        </span>
+        {t('auth.trustDevice.label')}
+        <span className="block text-xs text-muted-foreground">{t('auth.trustDevice.hint')}</span>
       </label>
     </div>
   );

@@ -3,9 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { Loader2, Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button';
+import { t } from '../../lib/i18n';
 import { fullAuthClient } from './auth-client-full';
 import { AuthCard } from './auth-card';
 import { sixDigitCodeSchema } from './auth-schemas';
@@ -53,9 +54,9 @@ export function TwoFactorPage({
       }
       form.reset({ code: '', trustDevice: form.getValues('trustDevice') });
       setStep('otp');
-      toast.success('Code sent');
+      toast.success(t('auth.twoFactor.codeSent'));
     } catch {
-      toast.error('Request failed');
+      toast.error(t('common.requestFailed'));
     } finally {
       setIsSending(false);
     }
@@ -80,7 +81,7 @@ export function TwoFactorPage({
       }
       await completeSignIn(redirectTo);
     } catch {
-      toast.error('Request failed');
+      toast.error(t('common.requestFailed'));
     }
   });
 
@@ -92,16 +93,13 @@ export function TwoFactorPage({
       search={{ redirect }}
       className="font-medium text-primary underline-offset-4 hover:underline"
     >
-      Use a backup code
+      {t('auth.recover.title')}
     </Link>
   );
 
   if (step === 'send-otp') {
     return (
-      <AuthCard
-        title="Two-factor authentication"
-        description="Your account is protected with a second step. We will send you a one-time code."
-      >
+      <AuthCard title={t('auth.twoFactor.title')} description={t('auth.twoFactor.sendDescription')}>
         <div className="grid gap-6">
           <Button
             onClick={() => void sendCode()}
@@ -113,15 +111,15 @@ export function TwoFactorPage({
             ) : (
               <Send aria-hidden="true" />
             )}
-            Send me a code
+            {t('auth.twoFactor.sendMeACode')}
           </Button>
           {method !== 'otp' ? (
             <Button variant="ghost" size="sm" onClick={() => setStep('totp')}>
-              Use my authenticator app
+              {t('auth.twoFactor.useApp')}
             </Button>
           ) : null}
           <p className="text-center text-sm text-muted-foreground">
-            Lost access to your second factor? {recoverLink}
+            {t('auth.twoFactor.lostAccess')} {recoverLink}
           </p>
         </div>
       </AuthCard>
@@ -130,24 +128,22 @@ export function TwoFactorPage({
 
   return (
     <AuthCard
-      title="Two-factor authentication"
+      title={t('auth.twoFactor.title')}
       description={
-        step === 'totp'
-          ? 'Enter the 6-digit code from your authenticator app.'
-          : 'Enter the 6-digit code we sent you. It is valid for 5 minutes.'
+        step === 'totp' ? t('auth.twoFactor.totpDescription') : t('auth.twoFactor.otpDescription')
       }
     >
       <div className="grid gap-6">
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
           <CodeField
-            label={step === 'totp' ? 'Authenticator code' : 'Code'}
+            label={step === 'totp' ? t('auth.twoFactor.appCode') : t('auth.field.code')}
             error={errors.code?.message}
             registration={form.register('code')}
           />
           <TrustDeviceField registration={form.register('trustDevice')} />
           <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
             {isSubmitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            Verify
+            {t('auth.twoFactor.verify')}
           </Button>
         </form>
         <div className="grid justify-items-center gap-2 text-sm">
@@ -158,14 +154,16 @@ export function TwoFactorPage({
             disabled={isSending}
             aria-busy={isSending || undefined}
           >
-            {step === 'totp' ? 'Send a code instead' : 'Send a new code'}
+            {step === 'totp' ? t('auth.twoFactor.sendInstead') : t('auth.code.sendNew')}
           </Button>
           {step === 'otp' && method !== 'otp' ? (
             <Button variant="ghost" size="sm" onClick={() => setStep('totp')}>
-              Use my authenticator app
+              {t('auth.twoFactor.useApp')}
             </Button>
           ) : null}
-          <p className="text-muted-foreground">Lost access to your second factor? {recoverLink}</p>
+          <p className="text-muted-foreground">
+            {t('auth.twoFactor.lostAccess')} {recoverLink}
+          </p>
         </div>
       </div>
     </AuthCard>

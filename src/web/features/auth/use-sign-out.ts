@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import {
   deviceSessionsQueryOptions,
   signOutActiveAccount,
   type DeviceSession,
 } from '../account/device-sessions';
-import { authClient } from './auth-client';
+import { t } from '../../lib/i18n';
+import { authErrorMessage } from './error-messages';
+import { loadAuthClient } from './load-auth-client';
 import { clearUserData, sessionQueryOptions, setCachedSession } from './session';
 
 /**
@@ -25,17 +27,17 @@ export function useSignOut() {
   async function signOut(options: { redirect?: string } = {}): Promise<boolean> {
     setIsPending(true);
     try {
-      const { error } = await authClient.signOut();
+      const { error } = await (await loadAuthClient()).signOut();
       // FAILED_TO_GET_SESSION: there was no session any more (expired, or signed out in
       // another tab); the cookies are cleared all the same, so that is signed out too.
       if (error && error.code !== 'FAILED_TO_GET_SESSION') {
-        toast.error(error.message || 'Failed to sign out');
+        toast.error(authErrorMessage(error));
         return false;
       }
       // Signed out first (sign-in would bounce a cached session back), data dropped after the
       // signed-in page has gone (it would refetch, and get 401, while still mounted).
       setCachedSession(queryClient, null);
-      toast.success('Signed out successfully');
+      toast.success(t('auth.signOut.done'));
       await navigate({
         to: '/auth/sign-in',
         search: options.redirect ? { redirect: options.redirect } : {},
@@ -44,7 +46,7 @@ export function useSignOut() {
       clearUserData(queryClient);
       return true;
     } catch {
-      toast.error('Failed to sign out');
+      toast.error(t('auth.signOut.failed.toast'));
       return false;
     } finally {
       setIsPending(false);
@@ -59,7 +61,7 @@ export function useSignOut() {
       accounts = await queryClient.fetchQuery({ ...deviceSessionsQueryOptions(), staleTime: 0 });
     } catch {
       // The list could not be read: signing every account out would be a surprise; let them retry.
-      toast.error('Failed to sign out');
+      toast.error(t('auth.signOut.failed.toast'));
       setIsPending(false);
       return false;
     }

@@ -12,6 +12,8 @@ import {
   type ShareEventCreate,
 } from '../../../contracts/equity';
 import { ApiError, apiFetch, apiUrl } from '../../lib/api';
+import { attachmentName } from '../../lib/content-disposition';
+import { activeLanguage, t } from '../../lib/i18n';
 import { companyScopedKey, invalidateCompany } from '../companies/api';
 
 /**
@@ -148,20 +150,20 @@ export function useExportCapTableCsv(companyId: string) {
       try {
         response = await fetch(apiUrl(`/api/v1${base(companyId)}/cap-table/export`, { asOf }), {
           credentials: 'include',
-          headers: { Accept: 'text/csv' },
+          // Headers, separators and file name in the language the app is shown in (issue 12).
+          headers: { Accept: 'text/csv', 'Accept-Language': activeLanguage() },
         });
       } catch {
         throw new ApiError({
           status: 0,
           code: 'NETWORK_ERROR',
-          message: 'Cannot reach the server. Check your connection and try again.',
+          message: t('errors.client.network'),
         });
       }
       if (!response.ok) throw await exportError(response);
       const blob = await response.blob();
       const disposition = response.headers.get('content-disposition') ?? '';
-      const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `cap-table-${asOf}.csv`;
-      saveBlob(blob, filename);
+      saveBlob(blob, attachmentName(disposition) ?? `cap-table-${asOf}.csv`);
     },
   });
 }

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { formatIsoDate } from '../../lib/format';
+import { t, Trans } from '../../lib/i18n';
 import { companyQueryOptions } from '../companies/api';
 import { AsOfControl, CapTableView, ExportCsvButton } from './cap-table-section';
-import { formatIsoDate } from './format';
 import { ReceiptsSection } from './receipts-section';
 import { RegisterActions, RegisterList, type ShareEventDialogState } from './register-section';
+import type { CapTableSearch } from './search';
 import { Section } from './section';
 import {
   AddShareClassButton,
@@ -23,6 +25,8 @@ export function CapTablePage({
   asOf,
   isToday,
   onAsOfChange,
+  search,
+  onSortChange,
 }: {
   companyId: string;
   /** The date of the cap table (YYYY-MM-DD), today when the URL names none. */
@@ -30,9 +34,12 @@ export function CapTablePage({
   isToday: boolean;
   /** A new date, or null for today. */
   onAsOfChange: (asOf: string | null) => void;
+  /** The tables' orders from the URL. */
+  search: Pick<CapTableSearch, 'sort' | 'registerSort'>;
+  onSortChange: (next: Pick<CapTableSearch, 'sort' | 'registerSort'>) => void;
 }) {
   const { data: company } = useSuspenseQuery(companyQueryOptions(companyId));
-  useDocumentTitle(`Cap table · ${company.companyName}`);
+  useDocumentTitle(t('cap-table.page.documentTitle', { company: company.companyName }));
   // The empty states of one section open another's dialog ("Add a share class first").
   const [shareClassDialog, setShareClassDialog] = useState<ShareClassDialogState | null>(null);
   const [eventDialog, setEventDialog] = useState<ShareEventDialogState | null>(null);
@@ -43,16 +50,25 @@ export function CapTablePage({
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <Section
         id="cap-table"
-        title="Cap table"
+        title={t('cap-table.capTable.title')}
         description={
-          <>
-            Fully diluted, as of <time dateTime={asOf}>{formatIsoDate(asOf)}</time>
-            {isToday ? ' (today)' : null}.
-          </>
+          isToday ? (
+            <Trans
+              id="cap-table.capTable.descriptionToday"
+              values={{ date: formatIsoDate(asOf) }}
+              components={{ time: <time dateTime={asOf} /> }}
+            />
+          ) : (
+            <Trans
+              id="cap-table.capTable.description"
+              values={{ date: formatIsoDate(asOf) }}
+              components={{ time: <time dateTime={asOf} /> }}
+            />
+          )
         }
         actions={<ExportCsvButton companyId={companyId} asOf={asOf} />}
         resetKey={`${companyId}:${asOf}`}
-        loadingLabel="Loading the cap table…"
+        loadingLabel={t('cap-table.capTable.loading')}
       >
         <div className="grid grid-cols-1 gap-6">
           <AsOfControl
@@ -64,6 +80,8 @@ export function CapTablePage({
           <CapTableView
             companyId={companyId}
             asOf={asOf}
+            sort={search.sort}
+            onSortChange={(sort) => onSortChange({ sort })}
             onAddShareClass={addShareClass}
             onIssueShares={issueShares}
           />
@@ -72,11 +90,11 @@ export function CapTablePage({
 
       <Section
         id="share-classes"
-        title="Share classes"
-        description="Ordinary and preference shares with their nominal value and rights."
+        title={t('cap-table.shareClasses.title')}
+        description={t('cap-table.shareClasses.description')}
         actions={<AddShareClassButton onClick={addShareClass} />}
         resetKey={companyId}
-        loadingLabel="Loading the share classes…"
+        loadingLabel={t('cap-table.shareClasses.loading')}
       >
         <ShareClassesList
           companyId={companyId}
@@ -87,26 +105,28 @@ export function CapTablePage({
 
       <Section
         id="register"
-        title="Shareholders’ register"
-        description="A ledger of issues, transfers and cancellations; holdings follow from it and are never edited directly."
+        title={t('cap-table.register.title')}
+        description={t('cap-table.register.description')}
         actions={<RegisterActions companyId={companyId} onOpen={setEventDialog} />}
         resetKey={companyId}
-        loadingLabel="Loading the register…"
+        loadingLabel={t('cap-table.register.loading')}
       >
         <RegisterList
           companyId={companyId}
           dialog={eventDialog}
           onDialogChange={setEventDialog}
           onAddShareClass={addShareClass}
+          sortParam={search.registerSort}
+          onSortChange={(registerSort) => onSortChange({ registerSort })}
         />
       </Section>
 
       <Section
         id="receipts"
-        title="Depositary receipts"
-        description="The STAK holds the shares and their votes; receipt holders share in the economics."
+        title={t('cap-table.receipts.title')}
+        description={t('cap-table.receipts.description')}
         resetKey={companyId}
-        loadingLabel="Loading the depositary receipts…"
+        loadingLabel={t('cap-table.receipts.loading')}
       >
         <ReceiptsSection companyId={companyId} asOf={asOf} />
       </Section>

@@ -1,28 +1,39 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download, Loader2, Plus, Table2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { useEffect, useMemo, useRef } from 'react';
+import { toast } from '../../lib/toast';
 import type { CapTableResponse } from '../../../contracts/equity';
 import { isIsoDate } from '../../../domain/dates';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
+import { DateInput } from '../../components/ui/date-input';
 import { Label } from '../../components/ui/label';
-import { Table, TableBody, TableCell, TableHead, TableHeader } from '../../components/ui/table';
+import {
+  ColumnsMenu,
+  DataTable,
+  useTableSort,
+  type DataColumn,
+} from '../../components/ui/data-table';
+import { Truncate } from '../../components/ui/truncate';
 import { ApiError, errorMessage } from '../../lib/api';
+import { formatCount, formatIsoDate, formatPercent } from '../../lib/format';
+import { t } from '../../lib/i18n';
+import { useColumnChoice } from '../../lib/column-choice';
+import type { SortState } from '../../lib/sort';
 import { cn } from '../../lib/utils';
+import { useSessionUserId } from '../auth/use-session-user-id';
 import { useCan } from '../me/api';
 import { capTableQueryOptions, useExportCapTableCsv } from './api';
-import { formatCount, formatIsoDate, formatPercent } from './format';
 import { OwnershipChart } from './ownership-chart';
-import { Dash, EmptyState, numberCell, RowHeader, TableSkeleton } from './section';
+import { Dash, EmptyState, TableSkeleton } from './section';
 
 /** Pause after the last change of the date before the URL (and the request) follow it. */
 const DATE_DEBOUNCE_MS = 300;
 
 /**
- * The "as of" date. Chrome's date input reports a complete date after every digit of the year
- * (0002-, 0020-, 0202-, 2024-…): only a plausible date is committed, after a pause.
+ * The "as of" date, typed in the app's language (`DateInput`). A date reads as complete after
+ * every digit of the year (0002, 0020, 0202, 2024…): only a plausible date is committed, after a
+ * pause.
  */
 export function AsOfControl({
   asOf,
@@ -35,18 +46,11 @@ export function AsOfControl({
   onChange: (asOf: string) => void;
   onToday: () => void;
 }) {
-  const [text, setText] = useState(asOf);
-  const [lastAsOf, setLastAsOf] = useState(asOf);
-  if (asOf !== lastAsOf) {
-    // The URL changed (our own update, back button, "Today"): show what it says.
-    setLastAsOf(asOf);
-    setText(asOf);
-  }
+  // DateInput shows a new date from the URL by itself (our update, the back button, "Today").
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   function onInput(value: string) {
-    setText(value);
     window.clearTimeout(timer.current);
     if (!isIsoDate(value) || value < '1900-01-01' || value === asOf) return;
     timer.current = window.setTimeout(() => onChange(value), DATE_DEBOUNCE_MS);
@@ -55,22 +59,20 @@ export function AsOfControl({
   return (
     <div className="flex flex-wrap items-end gap-2">
       <div className="grid gap-1.5">
-        <Label htmlFor="cap-table-as-of">As of</Label>
-        <Input
+        <Label htmlFor="cap-table-as-of">{t('cap-table.asOf.label')}</Label>
+        <DateInput
           id="cap-table-as-of"
-          type="date"
           className="w-44"
-          min="1900-01-01"
-          value={text}
+          value={asOf}
           aria-describedby="cap-table-as-of-hint"
-          onChange={(e) => onInput(e.target.value)}
+          onValueChange={onInput}
         />
       </div>
       <Button variant="outline" onClick={onToday} disabled={isToday}>
-        Today
+        {t('cap-table.asOf.today')}
       </Button>
       <p id="cap-table-as-of-hint" className="sr-only">
-        The cap table, the chart and the receipts below follow this date.
+        {t('cap-table.asOf.hint')}
       </p>
     </div>
   );
@@ -89,7 +91,7 @@ export function ExportCsvButton({ companyId, asOf }: { companyId: string; asOf: 
         exportCsv.mutate(asOf, {
           onError: (error) => {
             if (!(error instanceof ApiError && error.status === 401))
-              toast.error(errorMessage(error, 'Exporting the cap table failed'));
+              toast.error(errorMessage(error, t('cap-table.export.failed')));
           },
         })
       }
@@ -99,7 +101,7 @@ export function ExportCsvButton({ companyId, asOf }: { companyId: string; asOf: 
       ) : (
         <Download aria-hidden="true" />
       )}
-      Export CSV
+      {t('cap-table.export.button')}
     </Button>
   );
 }
@@ -108,11 +110,16 @@ export function ExportCsvButton({ companyId, asOf }: { companyId: string; asOf: 
 export function CapTableView({
   companyId,
   asOf,
+  sort,
+  onSortChange,
   onAddShareClass,
   onIssueShares,
 }: {
   companyId: string;
   asOf: string;
+  /** The table's order from the URL (`?sort=`). */
+  sort: string | undefined;
+  onSortChange: (sort: string | undefined) => void;
   onAddShareClass: () => void;
   onIssueShares: () => void;
 }) {
@@ -123,11 +130,11 @@ export function CapTableView({
   });
   const canCreate = useCan('company', 'create');
 
-  if (query.isPending) return <TableSkeleton label="Loading the cap table…" rows={4} />;
+  if (query.isPending) return <TableSkeleton label={t('cap-table.capTable.loading')} rows={4} />;
   if (query.isError && !query.data) {
     return (
       <p role="alert" className="text-sm text-destructive">
-        {errorMessage(query.error, 'The cap table could not be loaded.')}
+        {errorMessage(query.error, t('cap-table.capTable.loadFailed'))}
       </p>
     );
   }
@@ -138,33 +145,32 @@ export function CapTableView({
     return table.shareClasses.length === 0 ? (
       <EmptyState
         icon={Table2}
-        title="No shares yet"
+        title={t('cap-table.capTable.empty.title')}
         action={
           canCreate ? (
             <Button onClick={onAddShareClass}>
               <Plus aria-hidden="true" />
-              Add a share class first
+              {t('cap-table.addShareClassFirst')}
             </Button>
           ) : null
         }
       >
-        The cap table follows from the shareholders’ register. Shares are issued in a share class.
+        {t('cap-table.capTable.empty.text')}
       </EmptyState>
     ) : (
       <EmptyState
         icon={Table2}
-        title={`No shares on ${formatIsoDate(table.asOf)}`}
+        title={t('cap-table.capTable.emptyOn.title', { date: formatIsoDate(table.asOf) })}
         action={
           canCreate ? (
             <Button onClick={onIssueShares}>
               <Plus aria-hidden="true" />
-              Issue shares
+              {t('cap-table.register.action.issue')}
             </Button>
           ) : null
         }
       >
-        Nothing was issued on or before this date. Choose a later date, or record an issue of shares
-        in the register.
+        {t('cap-table.capTable.emptyOn.text')}
       </EmptyState>
     );
   }
@@ -175,18 +181,16 @@ export function CapTableView({
         {isUpdating ? (
           <>
             <Loader2 className="mr-1 inline size-4 animate-spin" aria-hidden="true" />
-            Updating to {formatIsoDate(asOf)}…
+            {t('cap-table.capTable.updating', { date: formatIsoDate(asOf) })}
           </>
         ) : (
-          `Cap table as of ${formatIsoDate(table.asOf)}`
+          t('cap-table.capTable.status', { date: formatIsoDate(table.asOf) })
         )}
       </p>
       <div className="grid grid-cols-1 gap-2">
-        <CapTableTable table={table} />
+        <CapTableTable table={table} sortParam={sort} onSortChange={onSortChange} />
         <p id="cap-table-note" className="text-xs text-muted-foreground">
-          Fully diluted: shares held, outstanding awards and the unallocated pools of plans that
-          settle in shares. Cash-settled plans (phantom shares, SARs, virtual shares) create no
-          shares and are not counted. Percentages have four decimals and add up to 100%.
+          {t('cap-table.capTable.note')}
         </p>
       </div>
       {table.totals.fullyDiluted > 0 ? (
@@ -200,101 +204,170 @@ export function CapTableView({
   );
 }
 
-function CapTableTable({ table }: { table: CapTableResponse }) {
-  const classes = table.shareClasses;
+/** The sort column of a share class's holdings (`?sort=-class-<id>`). */
+function shareClassColumn(shareClassId: string): string {
+  return `class-${shareClassId}`;
+}
+
+/** A row of the cap table: a holder, or a plan's unallocated pool (listed after the holders). */
+type CapRow =
+  | { kind: 'holder'; holder: CapTableResponse['rows'][number] }
+  | { kind: 'pool'; pool: CapTableResponse['pools'][number] };
+
+/** The API lists holders by fully diluted, largest first: the order until a header is pressed. */
+const DEFAULT_SORT: SortState = { column: 'fullyDiluted', direction: 'descending' };
+
+const OPTIONAL_COLUMNS = ['awardsVested', 'awardsUnvested'];
+
+function capTableColumns(table: CapTableResponse): DataColumn<CapRow>[] {
+  const holderOnly =
+    (value: (h: Extract<CapRow, { kind: 'holder' }>['holder']) => number | string) =>
+    (row: CapRow) => (row.kind === 'holder' ? value(row.holder) : null);
   const awardsVested = table.rows.reduce((s, r) => s + r.awardsVested, 0);
   const awardsUnvested = table.rows.reduce((s, r) => s + r.awardsUnvested, 0);
-  const rowClass = 'border-b transition-colors hover:bg-muted/40';
+  return [
+    {
+      id: 'holder',
+      header: t('cap-table.table.holder'),
+      cell: (row) =>
+        row.kind === 'holder' ? (
+          <>
+            <Truncate text={row.holder.name} className="max-w-56" />
+            {row.holder.heldForPlans > 0 ? (
+              <Truncate
+                text={t('cap-table.table.heldForPlans', {
+                  count: formatCount(row.holder.heldForPlans),
+                })}
+                className="max-w-56 text-xs font-normal text-muted-foreground"
+              />
+            ) : null}
+          </>
+        ) : (
+          <div className="flex items-center gap-2 font-normal">
+            <Truncate
+              text={t('cap-table.table.pool', { name: row.pool.name })}
+              className="max-w-56 italic"
+            />
+            {row.pool.cashSettled ? (
+              <Badge variant="outline">
+                {t('cap-table.table.cashSettled', { count: formatCount(row.pool.available) })}
+              </Badge>
+            ) : null}
+          </div>
+        ),
+      sort: { kind: 'text', value: holderOnly((h) => h.name) },
+      footer: t('cap-table.table.total'),
+    },
+    ...table.shareClasses.map((c): DataColumn<CapRow> => ({
+      id: shareClassColumn(c.id),
+      header:
+        c.classType === 'preferred' ? t('cap-table.table.preferred', { name: c.name }) : c.name,
+      numeric: true,
+      className: 'max-w-40 whitespace-normal',
+      cell: (row) =>
+        row.kind === 'holder' && row.holder.shares[c.id] ? (
+          formatCount(row.holder.shares[c.id]!)
+        ) : (
+          <Dash />
+        ),
+      sort: { kind: 'count', value: holderOnly((h) => h.shares[c.id] ?? 0) },
+      footer: formatCount(table.totals.sharesByClass[c.id] ?? 0),
+    })),
+    {
+      id: 'awardsVested',
+      header: t('cap-table.table.awardsVested'),
+      numeric: true,
+      optional: true,
+      cell: (row) => (row.kind === 'holder' ? formatCount(row.holder.awardsVested) : <Dash />),
+      sort: { kind: 'count', value: holderOnly((h) => h.awardsVested) },
+      footer: formatCount(awardsVested),
+    },
+    {
+      id: 'awardsUnvested',
+      header: t('cap-table.table.awardsUnvested'),
+      numeric: true,
+      optional: true,
+      cell: (row) => (row.kind === 'holder' ? formatCount(row.holder.awardsUnvested) : <Dash />),
+      sort: { kind: 'count', value: holderOnly((h) => h.awardsUnvested) },
+      footer: formatCount(awardsUnvested),
+    },
+    {
+      id: 'fullyDiluted',
+      header: t('cap-table.table.fullyDiluted'),
+      numeric: true,
+      cell: (row) => (
+        <span className="font-medium">
+          {row.kind === 'holder' ? (
+            formatCount(row.holder.fullyDiluted)
+          ) : row.pool.cashSettled ? (
+            <Dash />
+          ) : (
+            formatCount(row.pool.available)
+          )}
+        </span>
+      ),
+      sort: { kind: 'count', value: holderOnly((h) => h.fullyDiluted) },
+      footer: formatCount(table.totals.fullyDiluted),
+    },
+    {
+      id: 'fullyDilutedPercent',
+      header: t('cap-table.table.fullyDilutedPercent'),
+      numeric: true,
+      cell: (row) =>
+        row.kind === 'holder' ? (
+          formatPercent(row.holder.fullyDilutedPercent, { minFraction: 4 })
+        ) : row.pool.cashSettled ? (
+          <Dash />
+        ) : (
+          formatPercent(row.pool.fullyDilutedPercent, { minFraction: 4 })
+        ),
+      sort: { kind: 'decimal', value: holderOnly((h) => h.fullyDilutedPercent) },
+      footer:
+        table.totals.fullyDiluted > 0 ? formatPercent('100.0000', { minFraction: 4 }) : <Dash />,
+    },
+  ];
+}
+
+function CapTableTable({
+  table,
+  sortParam,
+  onSortChange,
+}: {
+  table: CapTableResponse;
+  sortParam: string | undefined;
+  onSortChange: (sort: string | undefined) => void;
+}) {
+  const columns = useMemo(() => capTableColumns(table), [table]);
+  const choice = useColumnChoice(useSessionUserId(), 'cap-table', OPTIONAL_COLUMNS);
+  // Holders in the order asked for; the pools stay after them, the totals at the foot.
+  const holders = useMemo(
+    () => table.rows.map((holder): CapRow => ({ kind: 'holder', holder })),
+    [table],
+  );
+  const { rows, sort, paramAfterClick } = useTableSort(holders, columns, sortParam, DEFAULT_SORT);
+  const pools = useMemo(() => table.pools.map((pool): CapRow => ({ kind: 'pool', pool })), [table]);
   return (
-    <Table aria-label="Cap table" aria-describedby="cap-table-note">
-      <TableHeader>
-        <tr className="border-b">
-          <TableHead>Holder</TableHead>
-          {classes.map((c) => (
-            <TableHead key={c.id} className="text-right">
-              {c.name}
-              {c.classType === 'preferred' ? (
-                <span className="ml-1 text-xs font-normal">(pref.)</span>
-              ) : null}
-            </TableHead>
-          ))}
-          <TableHead className="text-right">Awards vested</TableHead>
-          <TableHead className="text-right">Awards unvested</TableHead>
-          <TableHead className="text-right">Fully diluted</TableHead>
-          <TableHead className="text-right">Fully diluted %</TableHead>
-        </tr>
-      </TableHeader>
-      <TableBody className="[&_tr:last-child]:border-b">
-        {table.rows.map((row) => (
-          <tr key={row.stakeholderId} className={rowClass}>
-            <RowHeader>
-              {row.name}
-              {row.heldForPlans > 0 ? (
-                <span className="block text-xs font-normal text-muted-foreground">
-                  {formatCount(row.heldForPlans)} shares back receipt options and their pool:
-                  counted there, not in this row's fully diluted
-                </span>
-              ) : null}
-            </RowHeader>
-            {classes.map((c) => (
-              <TableCell key={c.id} className={numberCell}>
-                {row.shares[c.id] ? formatCount(row.shares[c.id]!) : <Dash />}
-              </TableCell>
-            ))}
-            <TableCell className={numberCell}>{formatCount(row.awardsVested)}</TableCell>
-            <TableCell className={numberCell}>{formatCount(row.awardsUnvested)}</TableCell>
-            <TableCell className={cn(numberCell, 'font-medium')}>
-              {formatCount(row.fullyDiluted)}
-            </TableCell>
-            <TableCell className={numberCell}>{formatPercent(row.fullyDilutedPercent)}</TableCell>
-          </tr>
-        ))}
-        {table.pools.map((pool) => (
-          <tr key={pool.planId} className={cn(rowClass, 'bg-muted/30')}>
-            <RowHeader className="font-normal">
-              <span className="italic">{pool.name} — unallocated pool</span>
-              {pool.cashSettled ? (
-                <Badge variant="outline" className="ml-2 not-italic">
-                  Cash-settled: {formatCount(pool.available)} not counted
-                </Badge>
-              ) : null}
-            </RowHeader>
-            {classes.map((c) => (
-              <TableCell key={c.id} className={numberCell}>
-                <Dash />
-              </TableCell>
-            ))}
-            <TableCell className={numberCell}>
-              <Dash />
-            </TableCell>
-            <TableCell className={numberCell}>
-              <Dash />
-            </TableCell>
-            <TableCell className={cn(numberCell, 'font-medium')}>
-              {pool.cashSettled ? <Dash /> : formatCount(pool.available)}
-            </TableCell>
-            <TableCell className={numberCell}>
-              {pool.cashSettled ? <Dash /> : formatPercent(pool.fullyDilutedPercent)}
-            </TableCell>
-          </tr>
-        ))}
-      </TableBody>
-      <tfoot className="bg-muted/60 font-semibold">
-        <tr>
-          <RowHeader className="font-semibold">Total</RowHeader>
-          {classes.map((c) => (
-            <TableCell key={c.id} className={numberCell}>
-              {formatCount(table.totals.sharesByClass[c.id] ?? 0)}
-            </TableCell>
-          ))}
-          <TableCell className={numberCell}>{formatCount(awardsVested)}</TableCell>
-          <TableCell className={numberCell}>{formatCount(awardsUnvested)}</TableCell>
-          <TableCell className={numberCell}>{formatCount(table.totals.fullyDiluted)}</TableCell>
-          <TableCell className={numberCell}>
-            {table.totals.fullyDiluted > 0 ? formatPercent('100.0000') : <Dash />}
-          </TableCell>
-        </tr>
-      </tfoot>
-    </Table>
+    <div className="grid gap-2">
+      <div className="flex justify-end">
+        <ColumnsMenu
+          label={t('cap-table.table.label')}
+          columns={columns}
+          hidden={choice.hidden}
+          onVisibleChange={choice.setVisible}
+          onShowAll={choice.showAll}
+        />
+      </div>
+      <DataTable
+        label={t('cap-table.table.label')}
+        aria-describedby="cap-table-note"
+        columns={columns}
+        rows={[...rows, ...pools]}
+        rowKey={(row) => (row.kind === 'holder' ? row.holder.stakeholderId : row.pool.planId)}
+        rowTone={(row) => (row.kind === 'pool' ? 'muted' : undefined)}
+        sort={sort}
+        onSort={(column) => onSortChange(paramAfterClick(column))}
+        hidden={choice.hidden}
+      />
+    </div>
   );
 }

@@ -10,6 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { t } from '../../lib/i18n';
 
 /**
  * A dialog around one form of the tab. The form is mounted only while the dialog is open, so
@@ -57,7 +58,7 @@ export function FormDialogActions({
     <DialogFooter>
       <DialogClose asChild>
         <Button variant="ghost" disabled={isSubmitting}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </DialogClose>
       <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countFromInput,
-  decimalFromInput,
-  formatCount,
-  formatIsoDate,
-  formatPercent,
-  idFromInput,
-  todayIso,
-} from './format';
+import { countFromInput, decimalFromInput, formatCount, idFromInput, todayIso } from './format';
 import { readCapTableSearch } from './search';
 
 describe('countFromInput', () => {
@@ -63,16 +55,9 @@ describe('idFromInput', () => {
 });
 
 describe('display', () => {
-  it('formats counts with thousands separators and percentages from the API strings', () => {
+  it("formats counts with the active language's thousands separators", () => {
     expect(formatCount(12_500)).toBe('12,500');
     expect(formatCount(0)).toBe('0');
-    expect(formatPercent('41.6667')).toBe('41.6667%');
-  });
-
-  it('formats calendar dates without shifting them by a time zone', () => {
-    expect(formatIsoDate('2024-03-01')).toBe('1 Mar 2024');
-    expect(formatIsoDate('2024-12-31')).toBe('31 Dec 2024');
-    expect(formatIsoDate('not a date')).toBe('not a date');
   });
 
   it("gives today's date in the viewer's calendar", () => {
@@ -87,5 +72,17 @@ describe('readCapTableSearch', () => {
     expect(readCapTableSearch({ asOf: '2023-02-29' })).toEqual({});
     expect(readCapTableSearch({ asOf: 20240301 })).toEqual({});
     expect(readCapTableSearch({})).toEqual({});
+  });
+
+  it('keeps the orders of the cap table and the register, dropping malformed ones', () => {
+    const classId = '0b6c1c2e-8f7a-4c1e-9a55-3d2f1e0a9b7c';
+    expect(
+      readCapTableSearch({ sort: `-class-${classId}`, registerSort: '-shareNumbers' }),
+    ).toEqual({ sort: `-class-${classId}`, registerSort: '-shareNumbers' });
+    expect(readCapTableSearch({ sort: '-fullyDilutedPercent' })).toEqual({
+      sort: '-fullyDilutedPercent',
+    });
+    for (const sort of ['--holder', '-', 'a;b', 7])
+      expect(readCapTableSearch({ sort }).sort).toBeUndefined();
   });
 });

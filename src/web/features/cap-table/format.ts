@@ -1,29 +1,23 @@
-import { isIsoDate } from '../../../domain/dates';
+import type { HolderGroup } from '../../../domain/equity';
+import { msg } from '../../lib/i18n';
 
 /**
- * Display and input helpers of the Cap table tab. Share counts are whole numbers shown with
- * thousands separators; percentages and decimals are the API's strings, never recomputed in floats.
+ * Display and input helpers of the Cap table tab. Numbers, money, percentages and dates go
+ * through `src/web/lib/format.ts` (the active language, decision 018); what stays here is the
+ * tab's own: today's date, empty ids, and the catalog keys of labels chosen at run time.
  */
 
-const countFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+// The tab used to have its own English formatters; other tabs still import these names from here.
+export { countFromInput, formatCount } from '../../lib/format';
 
-/** "12,500" */
-export function formatCount(n: number): string {
-  return countFormat.format(n);
-}
-
-/** "41.6667%" from the API's percentage string "41.6667" (already apportioned to sum to 100). */
-export function formatPercent(percent: string): string {
-  return `${percent}%`;
-}
-
-// Calendar dates are zone-less: format them in UTC so no viewer sees the day before.
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** "1 Mar 2024" for "2024-03-01"; the raw text when it is not a date. */
-export function formatIsoDate(iso: string): string {
-  return isIsoDate(iso) ? dateFormat.format(new Date(`${iso}T00:00:00Z`)) : iso;
-}
+/** Catalog keys of the cap table's holder groups (chart and legend): `t(HOLDER_GROUP_LABELS[g])`. */
+export const HOLDER_GROUP_LABELS: Record<HolderGroup, string> = {
+  founders: msg('cap-table.group.founders'),
+  employees: msg('cap-table.group.employees'),
+  investors: msg('cap-table.group.investors'),
+  other: msg('cap-table.group.other'),
+  pool: msg('cap-table.group.pool'),
+};
 
 /** Today in the viewer's calendar (not UTC: a Dutch lawyer at 00:30 means today). */
 export function todayIso(now = new Date()): string {
@@ -32,19 +26,11 @@ export function todayIso(now = new Date()): string {
 }
 
 /**
- * `setValueAs` for whole-number inputs: "" becomes null (the schema says whether that is allowed),
- * spaces and thousands separators ("1,000", "1.000", "1 000") are dropped, anything else goes to
- * the schema as a number (NaN and fractions fail there with the contract's message).
+ * `setValueAs` for decimal inputs: trims, and accepts a Dutch decimal comma ("0,01").
+ *
+ * @deprecated The valuations form still uses it; new code takes `decimalFromInput` from
+ * `src/web/lib/format.ts`, which reads the active language's separators ("1.000,50" in nl).
  */
-export function countFromInput(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const text = value.replace(/[\s_'\u00a0\u202f]/g, '');
-  if (text === '') return null;
-  if (/^\d{1,3}([.,]\d{3})+$/.test(text)) return Number(text.replace(/[.,]/g, ''));
-  return Number(text);
-}
-
-/** `setValueAs` for decimal inputs: trims, and accepts a Dutch decimal comma ("0,01"). */
 export function decimalFromInput(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const text = value.trim();

@@ -1,15 +1,20 @@
 import { useId } from 'react';
 import type { CapTableResponse } from '../../../contracts/equity';
-import { HOLDER_GROUP_LABELS, type HolderGroup } from '../../../domain/equity';
-import { formatCount, formatIsoDate, formatPercent } from './format';
+import type { HolderGroup } from '../../../domain/equity';
+import { formatCount, formatIsoDate, formatPercent } from '../../lib/format';
+import { t, Trans } from '../../lib/i18n';
+import { HOLDER_GROUP_LABELS } from './format';
 
-/** One colour per group, distinct in lightness too (the legend carries the numbers as text). */
-const GROUP_COLORS: Record<HolderGroup, string> = {
-  founders: 'oklch(0.42 0.15 262)',
-  employees: 'oklch(0.62 0.14 160)',
-  investors: 'oklch(0.75 0.15 75)',
-  other: 'oklch(0.55 0.17 330)',
-  pool: 'oklch(0.82 0.04 250)',
+/**
+ * One theme colour per group (light and dark), distinct in lightness too; the legend carries the
+ * numbers as text. Stroke for the ring, background for the legend's swatches.
+ */
+const GROUP_COLORS: Record<HolderGroup, { stroke: string; swatch: string }> = {
+  founders: { stroke: 'stroke-chart-1', swatch: 'bg-chart-1' },
+  employees: { stroke: 'stroke-chart-2', swatch: 'bg-chart-2' },
+  investors: { stroke: 'stroke-chart-3', swatch: 'bg-chart-3' },
+  other: { stroke: 'stroke-chart-4', swatch: 'bg-chart-4' },
+  pool: { stroke: 'stroke-chart-pool', swatch: 'bg-chart-pool' },
 };
 
 // A circle of circumference 100: stroke-dasharray then reads in percent.
@@ -33,9 +38,12 @@ export function OwnershipChart({
   const id = useId();
   const shown = groups.filter((g) => g.fullyDiluted > 0);
   const summary = shown
-    .map(
-      (g) =>
-        `${HOLDER_GROUP_LABELS[g.group]}: ${formatCount(g.fullyDiluted)} (${formatPercent(g.fullyDilutedPercent)})`,
+    .map((g) =>
+      t('cap-table.chart.summaryItem', {
+        group: t(HOLDER_GROUP_LABELS[g.group]),
+        count: formatCount(g.fullyDiluted),
+        percent: formatPercent(g.fullyDilutedPercent, { minFraction: 4 }),
+      }),
     )
     .join('; ');
 
@@ -55,17 +63,18 @@ export function OwnershipChart({
       <svg
         viewBox="0 0 42 42"
         role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
         className="mx-auto size-44 sm:size-48"
       >
-        <title id={`${id}-title`}>Fully diluted ownership by holder group</title>
-        <desc id={`${id}-desc`}>{summary || 'No shares, awards or pools on this date.'}</desc>
+        <title id={`${id}-title`}>{t('cap-table.chart.title')}</title>
+        <desc id={`${id}-desc`}>{summary || t('cap-table.chart.empty')}</desc>
         <circle
           cx={CENTER}
           cy={CENTER}
           r={RADIUS}
           fill="none"
-          stroke="var(--color-muted)"
+          className="stroke-muted"
           strokeWidth={6}
         />
         {segments.map((s) => (
@@ -75,7 +84,7 @@ export function OwnershipChart({
             cy={CENTER}
             r={RADIUS}
             fill="none"
-            stroke={GROUP_COLORS[s.group]}
+            className={GROUP_COLORS[s.group].stroke}
             strokeWidth={6}
             strokeDasharray={`${s.percent} ${100 - s.percent}`}
             // Start at 12 o'clock and run clockwise.
@@ -98,31 +107,34 @@ export function OwnershipChart({
           y={CENTER + 4}
           textAnchor="middle"
           className="fill-muted-foreground"
-          fontSize="2.6"
+          // 2.8 of 42 units: 11.7 px on the 176 px ring of phones, 12.8 px from `sm` (issue 12).
+          fontSize="2.8"
           aria-hidden="true"
         >
-          fully diluted
+          {t('cap-table.chart.center')}
         </text>
       </svg>
       <div className="grid gap-3">
         <figcaption className="text-sm font-medium">
-          Ownership by holder group, fully diluted, as of{' '}
-          <time dateTime={asOf}>{formatIsoDate(asOf)}</time>
+          <Trans
+            id="cap-table.chart.caption"
+            values={{ date: formatIsoDate(asOf) }}
+            components={{ time: <time dateTime={asOf} /> }}
+          />
         </figcaption>
-        <ul className="grid gap-2 text-sm" aria-label="Holder groups">
+        <ul className="grid gap-2 text-sm" aria-label={t('cap-table.chart.legend')}>
           {groups.map((g) => (
             <li key={g.group} className="flex items-center gap-2">
               <span
                 aria-hidden="true"
-                className="size-3 shrink-0 rounded-sm"
-                style={{ backgroundColor: GROUP_COLORS[g.group] }}
+                className={`size-3 shrink-0 rounded-sm ${GROUP_COLORS[g.group].swatch}`}
               />
-              <span className="flex-1">{HOLDER_GROUP_LABELS[g.group]}</span>
+              <span className="flex-1">{t(HOLDER_GROUP_LABELS[g.group])}</span>
               <span className="text-muted-foreground tabular-nums">
                 {formatCount(g.fullyDiluted)}
               </span>
               <span className="w-20 text-right font-medium tabular-nums">
-                {formatPercent(g.fullyDilutedPercent)}
+                {formatPercent(g.fullyDilutedPercent, { minFraction: 4 })}
               </span>
             </li>
           ))}

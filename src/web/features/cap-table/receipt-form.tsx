@@ -8,13 +8,17 @@ import {
   type ShareClass,
   type Stakeholder,
 } from '../../../contracts/equity';
+import { FormDateInput } from '../../components/ui/date-input';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
-import { countFromInput, todayIso } from './format';
+import { countFromInput } from '../../lib/format';
+import { t } from '../../lib/i18n';
+import { todayIso } from './format';
 import { FormDialogActions } from './form-dialog';
 import { reportSaveError } from './section';
 import { stakeholderLabel } from './share-event-form';
+import { localizedSchema } from '../../lib/localized-schema';
 
 const FIELD_NAMES = [
   'stakStakeholderId',
@@ -71,7 +75,7 @@ export function ReceiptForm({
   onSubmit: (values: ReceiptCreate) => Promise<unknown>;
 }) {
   const form = useForm<ReceiptCreateInput, unknown, ReceiptCreate>({
-    resolver: zodResolver(receiptCreateSchema),
+    resolver: zodResolver(localizedSchema(receiptCreateSchema)),
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -83,17 +87,20 @@ export function ReceiptForm({
     try {
       await onSubmit(values);
     } catch (error) {
-      reportSaveError(error, form.setError, FIELD_NAMES, 'Saving the receipts failed');
+      reportSaveError(error, form.setError, FIELD_NAMES, t('cap-table.receipts.form.saveFailed'));
     }
   });
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="STAK" error={errors.stakStakeholderId?.message}>
+        <FormField
+          label={t('cap-table.receipts.form.stak')}
+          error={errors.stakStakeholderId?.message}
+        >
           {(control) => (
             <Select {...control} aria-required="true" {...register('stakStakeholderId')}>
-              <option value="">Choose the STAK…</option>
+              <option value="">{t('cap-table.receipts.form.chooseStak')}</option>
               {staks.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
@@ -102,10 +109,10 @@ export function ReceiptForm({
             </Select>
           )}
         </FormField>
-        <FormField label="Share class" error={errors.shareClassId?.message}>
+        <FormField label={t('cap-table.field.shareClass')} error={errors.shareClassId?.message}>
           {(control) => (
             <Select {...control} aria-required="true" {...register('shareClassId')}>
-              <option value="">Choose a class…</option>
+              <option value="">{t('cap-table.field.chooseClass')}</option>
               {shareClasses.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
@@ -114,10 +121,13 @@ export function ReceiptForm({
             </Select>
           )}
         </FormField>
-        <FormField label="Receipt holder" error={errors.holderStakeholderId?.message}>
+        <FormField
+          label={t('cap-table.receipts.form.holder')}
+          error={errors.holderStakeholderId?.message}
+        >
           {(control) => (
             <Select {...control} aria-required="true" {...register('holderStakeholderId')}>
-              <option value="">Choose a stakeholder…</option>
+              <option value="">{t('cap-table.field.chooseStakeholder')}</option>
               {holders.map((s) => (
                 <option key={s.id} value={s.id}>
                   {stakeholderLabel(s)}
@@ -126,7 +136,7 @@ export function ReceiptForm({
             </Select>
           )}
         </FormField>
-        <FormField label="Number of receipts" error={errors.receiptCount?.message}>
+        <FormField label={t('cap-table.receipts.form.count')} error={errors.receiptCount?.message}>
           {(control) => (
             <Input
               {...control}
@@ -137,12 +147,12 @@ export function ReceiptForm({
             />
           )}
         </FormField>
-        <FormField label="Date" error={errors.date?.message}>
+        <FormField label={t('cap-table.field.date')} error={errors.date?.message}>
           {(control) => (
-            <Input {...control} type="date" aria-required="true" {...register('date')} />
+            <FormDateInput {...control} aria-required="true" control={form.control} name="date" />
           )}
         </FormField>
-        <FormField label="Notes" error={errors.notes?.message}>
+        <FormField label={t('cap-table.field.notes')} error={errors.notes?.message}>
           {(control) => <Input {...control} autoComplete="off" {...register('notes')} />}
         </FormField>
       </div>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Landmark, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { Receipt } from '../../../contracts/equity';
 import { Button } from '../../components/ui/button';
 import { ConfirmAction } from '../../components/ui/confirm-action';
@@ -13,6 +13,9 @@ import {
   TableHeader,
   TableRow,
 } from '../../components/ui/table';
+import { formatCount, formatIsoDate } from '../../lib/format';
+import { t, Trans } from '../../lib/i18n';
+import { RELATIONSHIP_LABELS } from '../stakeholders/fields';
 import { useCan } from '../me/api';
 import {
   capTableQueryOptions,
@@ -22,7 +25,6 @@ import {
   useDeleteReceipt,
   useSaveReceipt,
 } from './api';
-import { formatCount, formatIsoDate } from './format';
 import { FormDialog } from './form-dialog';
 import { newReceiptValues, ReceiptForm, receiptToFormValues } from './receipt-form';
 import { EmptyState, numberCell, reportDeleteError, RowHeader, TableSkeleton } from './section';
@@ -55,10 +57,8 @@ export function ReceiptsSection({ companyId, asOf }: { companyId: string; asOf: 
 
   if (staks.length === 0) {
     return (
-      <EmptyState icon={Landmark} title="No STAK in this company">
-        A STAK (stichting administratiekantoor) holds shares and issues depositary receipts on them.
-        Add a stakeholder with the relationship “STAK” in the Stakeholders tab to keep its receipts
-        register here.
+      <EmptyState icon={Landmark} title={t('cap-table.receipts.noStak.title')}>
+        {t('cap-table.receipts.noStak.text', { stak: t(RELATIONSHIP_LABELS.stak) })}
       </EmptyState>
     );
   }
@@ -80,45 +80,52 @@ export function ReceiptsSection({ companyId, asOf }: { companyId: string; asOf: 
 
       <div className="grid grid-cols-1 gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h3 className="text-base font-semibold">Receipt holders</h3>
+          <h3 className="text-base font-semibold">{t('cap-table.receipts.holders')}</h3>
           {canAdd ? (
             <Button onClick={() => setDialog({ mode: 'create' })}>
               <Plus aria-hidden="true" />
-              Add receipts
+              {t('cap-table.receipts.add')}
             </Button>
           ) : null}
         </div>
         {receipts.length === 0 ? (
-          <EmptyState icon={Landmark} title="No depositary receipts yet">
+          <EmptyState icon={Landmark} title={t('cap-table.receipts.empty.title')}>
             {shareClasses.length === 0
-              ? 'Add a share class and give the STAK shares first.'
-              : 'Record who holds receipts on the STAK’s shares.'}
+              ? t('cap-table.receipts.empty.noClass')
+              : t('cap-table.receipts.empty.text')}
           </EmptyState>
         ) : (
-          <Table aria-label="Depositary receipts">
+          <Table aria-label={t('cap-table.receipts.title')}>
             <TableHeader>
               <TableRow className="hover:bg-transparent">
-                <TableHead>Receipt holder</TableHead>
-                <TableHead>STAK</TableHead>
-                <TableHead>Class</TableHead>
-                <TableHead className="text-right">Receipts</TableHead>
-                <TableHead>Date</TableHead>
+                <TableHead>{t('cap-table.receipts.column.holder')}</TableHead>
+                <TableHead>{t('cap-table.receipts.column.stak')}</TableHead>
+                <TableHead>{t('cap-table.receipts.column.class')}</TableHead>
+                <TableHead className="text-right">
+                  {t('cap-table.receipts.column.receipts')}
+                </TableHead>
+                <TableHead>{t('cap-table.receipts.column.date')}</TableHead>
                 {canUpdate || canDelete ? (
                   <TableHead>
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t('tables.actions')}</span>
                   </TableHead>
                 ) : null}
               </TableRow>
             </TableHeader>
             <TableBody>
               {receipts.map((r) => {
-                const holder = names.get(r.holderStakeholderId) ?? 'Unknown stakeholder';
-                const label = `${formatCount(r.receiptCount)} receipts of ${holder} on ${formatIsoDate(r.date)}`;
+                const holder =
+                  names.get(r.holderStakeholderId) ?? t('cap-table.unknownStakeholder');
+                const line = { count: r.receiptCount, holder, date: formatIsoDate(r.date) };
                 return (
                   <TableRow key={r.id}>
                     <RowHeader>{holder}</RowHeader>
-                    <TableCell>{names.get(r.stakStakeholderId) ?? 'Unknown STAK'}</TableCell>
-                    <TableCell>{classNames.get(r.shareClassId) ?? 'Unknown class'}</TableCell>
+                    <TableCell>
+                      {names.get(r.stakStakeholderId) ?? t('cap-table.unknownStak')}
+                    </TableCell>
+                    <TableCell>
+                      {classNames.get(r.shareClassId) ?? t('cap-table.unknownClass')}
+                    </TableCell>
                     <TableCell className={numberCell}>{formatCount(r.receiptCount)}</TableCell>
                     <TableCell>
                       <time dateTime={r.date}>{formatIsoDate(r.date)}</time>
@@ -130,7 +137,7 @@ export function ReceiptsSection({ companyId, asOf }: { companyId: string; asOf: 
                             <Button
                               variant="ghost"
                               size="icon"
-                              aria-label={`Edit ${label}`}
+                              aria-label={t('cap-table.receipts.edit', line)}
                               onClick={() => setDialog({ mode: 'edit', receipt: r })}
                             >
                               <Pencil aria-hidden="true" />
@@ -139,21 +146,25 @@ export function ReceiptsSection({ companyId, asOf }: { companyId: string; asOf: 
                           {canDelete ? (
                             <ConfirmAction
                               trigger={
-                                <Button variant="ghost" size="icon" aria-label={`Delete ${label}`}>
+                                <Button
+                                  variant="ghost"
+                                  size="icon"
+                                  aria-label={t('cap-table.receipts.deleteNamed', line)}
+                                >
                                   <Trash2 aria-hidden="true" />
                                 </Button>
                               }
-                              title="Delete these receipts?"
-                              description={`Delete the line of ${label}.`}
-                              confirmLabel="Delete"
+                              title={t('cap-table.receipts.deleteTitle')}
+                              description={t('cap-table.receipts.deleteDescription', line)}
+                              confirmLabel={t('cap-table.delete')}
                               onConfirm={async () => {
                                 try {
                                   await remove.mutateAsync(r.id);
                                 } catch (error) {
-                                  reportDeleteError(error, 'Deleting the receipts failed');
+                                  reportDeleteError(error, t('cap-table.receipts.deleteFailed'));
                                   throw error;
                                 }
-                                toast.success('Receipts deleted');
+                                toast.success(t('cap-table.receipts.toast.deleted'));
                               }}
                             />
                           ) : null}
@@ -171,8 +182,8 @@ export function ReceiptsSection({ companyId, asOf }: { companyId: string; asOf: 
       <FormDialog
         open={dialog !== null}
         onOpenChange={(open) => !open && setDialog(null)}
-        title={editing ? 'Edit depositary receipts' : 'Add depositary receipts'}
-        description="Receipts cannot exceed the STAK’s shares of the class on any date."
+        title={editing ? t('cap-table.receipts.dialog.edit') : t('cap-table.receipts.dialog.add')}
+        description={t('cap-table.receipts.dialog.description')}
       >
         <ReceiptForm
           defaultValues={
@@ -181,10 +192,12 @@ export function ReceiptsSection({ companyId, asOf }: { companyId: string; asOf: 
           staks={staks}
           holders={holders}
           shareClasses={shareClasses}
-          submitLabel={editing ? 'Save changes' : 'Add receipts'}
+          submitLabel={editing ? t('cap-table.saveChanges') : t('cap-table.receipts.add')}
           onSubmit={async (values) => {
             await save.mutateAsync({ id: editing?.id, body: values });
-            toast.success(editing ? 'Receipts updated' : 'Receipts added');
+            toast.success(
+              editing ? t('cap-table.receipts.toast.updated') : t('cap-table.receipts.toast.added'),
+            );
             setDialog(null);
           }}
         />
@@ -215,7 +228,8 @@ function ReceiptsSummary({
     ...capTableQueryOptions(companyId, asOf),
     placeholderData: keepPreviousData,
   });
-  if (!capTable.data) return <TableSkeleton label="Loading the STAK’s shares…" rows={1} />;
+  if (!capTable.data)
+    return <TableSkeleton label={t('cap-table.receipts.summary.loading')} rows={1} />;
 
   const stakIds = new Set(staks.map((s) => s.id));
   const lines = new Map<string, { stakId: string; classId: string; shares: number; out: number }>();
@@ -243,28 +257,34 @@ function ReceiptsSummary({
   return (
     <div className="grid grid-cols-1 gap-3" aria-busy={capTable.isPlaceholderData || undefined}>
       <h3 className="text-base font-semibold">
-        Receipts out per STAK and class, as of <time dateTime={asOf}>{formatIsoDate(asOf)}</time>
+        <Trans
+          id="cap-table.receipts.summary.heading"
+          values={{ date: formatIsoDate(asOf) }}
+          components={{ time: <time dateTime={asOf} /> }}
+        />
       </h3>
       {summary.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          The STAK holds no shares on this date. Transfer or issue shares to it in the register.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('cap-table.receipts.summary.noShares')}</p>
       ) : (
-        <Table aria-label="Receipts out per STAK and class">
+        <Table aria-label={t('cap-table.receipts.summary.label')}>
           <TableHeader>
             <TableRow className="hover:bg-transparent">
-              <TableHead>STAK</TableHead>
-              <TableHead>Class</TableHead>
-              <TableHead className="text-right">STAK’s shares</TableHead>
-              <TableHead className="text-right">Receipts out</TableHead>
-              <TableHead className="text-right">Without receipts</TableHead>
+              <TableHead>{t('cap-table.receipts.column.stak')}</TableHead>
+              <TableHead>{t('cap-table.receipts.column.class')}</TableHead>
+              <TableHead className="text-right">
+                {t('cap-table.receipts.summary.stakShares')}
+              </TableHead>
+              <TableHead className="text-right">{t('cap-table.receipts.summary.out')}</TableHead>
+              <TableHead className="text-right">
+                {t('cap-table.receipts.summary.without')}
+              </TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {summary.map((s) => (
               <TableRow key={`${s.stakId}:${s.classId}`}>
-                <RowHeader>{names.get(s.stakId) ?? 'Unknown STAK'}</RowHeader>
-                <TableCell>{classNames.get(s.classId) ?? 'Unknown class'}</TableCell>
+                <RowHeader>{names.get(s.stakId) ?? t('cap-table.unknownStak')}</RowHeader>
+                <TableCell>{classNames.get(s.classId) ?? t('cap-table.unknownClass')}</TableCell>
                 <TableCell className={numberCell}>{formatCount(s.shares)}</TableCell>
                 <TableCell className={numberCell}>{formatCount(s.out)}</TableCell>
                 <TableCell className={numberCell}>

@@ -2,11 +2,12 @@ import { CatchBoundary } from '@tanstack/react-router';
 import type { LucideIcon } from 'lucide-react';
 import { Suspense, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError, errorMessage } from '../../lib/api';
 import { applyServerFieldErrors } from '../../lib/form-errors';
+import { t } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
 
 /**
@@ -46,7 +47,7 @@ export function Section({
               </CardHeader>
               <CardContent>
                 <p role="alert" className="text-sm text-destructive">
-                  {errorMessage(error, `${title} could not be loaded.`)}
+                  {errorMessage(error, t('cap-table.section.loadFailed', { title }))}
                 </p>
               </CardContent>
             </>
@@ -157,7 +158,7 @@ export function Dash() {
       <span aria-hidden="true" className="text-muted-foreground">
         —
       </span>
-      <span className="sr-only">none</span>
+      <span className="sr-only">{t('cap-table.none')}</span>
     </>
   );
 }

@@ -9,9 +9,11 @@ import {
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
-import { countFromInput, decimalFromInput } from './format';
+import { countFromInput, decimalFromInput } from '../../lib/format';
+import { t } from '../../lib/i18n';
 import { FormDialogActions } from './form-dialog';
 import { reportSaveError } from './section';
+import { localizedSchema } from '../../lib/localized-schema';
 
 const FIELD_NAMES = [
   'name',
@@ -69,7 +71,7 @@ export function ShareClassForm({
   onSubmit: (values: ShareClassCreate) => Promise<unknown>;
 }) {
   const form = useForm<ShareClassCreateInput, unknown, ShareClassCreate>({
-    resolver: zodResolver(shareClassCreateSchema),
+    resolver: zodResolver(localizedSchema(shareClassCreateSchema)),
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -82,38 +84,38 @@ export function ShareClassForm({
     try {
       await onSubmit(values);
     } catch (error) {
-      reportSaveError(error, form.setError, FIELD_NAMES, 'Saving the share class failed');
+      reportSaveError(error, form.setError, FIELD_NAMES, t('cap-table.shareClassForm.saveFailed'));
     }
   });
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-        <FormField label="Name" error={errors.name?.message}>
+        <FormField label={t('cap-table.shareClassForm.name')} error={errors.name?.message}>
           {(control) => (
             <Input
               {...control}
               aria-required="true"
               autoComplete="off"
-              placeholder="e.g. Ordinary shares"
+              placeholder={t('cap-table.shareClassForm.namePlaceholder')}
               {...register('name')}
             />
           )}
         </FormField>
-        <FormField label="Type" error={errors.classType?.message}>
+        <FormField label={t('cap-table.shareClassForm.type')} error={errors.classType?.message}>
           {(control) => (
             <Select {...control} {...register('classType')}>
-              <option value="common">Common (ordinary)</option>
-              <option value="preferred">Preferred</option>
+              <option value="common">{t('cap-table.shareClassForm.type.common')}</option>
+              <option value="preferred">{t('cap-table.shareClassForm.type.preferred')}</option>
             </Select>
           )}
         </FormField>
       </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
         <FormField
-          label="Nominal value"
+          label={t('cap-table.shareClassForm.nominalValue')}
           error={errors.nominalValue?.message}
-          description="Per share, e.g. 0.01"
+          description={t('cap-table.shareClassForm.nominalValueHint')}
         >
           {(control) => (
             <Input
@@ -125,7 +127,7 @@ export function ShareClassForm({
             />
           )}
         </FormField>
-        <FormField label="Currency" error={errors.currency?.message}>
+        <FormField label={t('cap-table.field.currency')} error={errors.currency?.message}>
           {(control) => (
             <Input
               {...control}
@@ -138,7 +140,10 @@ export function ShareClassForm({
         </FormField>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField label="Votes per share" error={errors.votesPerShare?.message}>
+        <FormField
+          label={t('cap-table.shareClassForm.votesPerShare')}
+          error={errors.votesPerShare?.message}
+        >
           {(control) => (
             <Input
               {...control}
@@ -149,9 +154,9 @@ export function ShareClassForm({
           )}
         </FormField>
         <FormField
-          label="Liquidation preference"
+          label={t('cap-table.shareClassForm.liquidationPreference')}
           error={errors.liquidationPreferenceMultiple?.message}
-          description="Multiple of the issue price, e.g. 1"
+          description={t('cap-table.shareClassForm.liquidationPreferenceHint')}
         >
           {(control) => (
             <Input
@@ -163,9 +168,9 @@ export function ShareClassForm({
           )}
         </FormField>
         <FormField
-          label="Seniority"
+          label={t('cap-table.shareClassForm.seniority')}
           error={errors.seniority?.message}
-          description="1 is paid out first"
+          description={t('cap-table.shareClassForm.seniorityHint')}
         >
           {(control) => (
             <Input
@@ -178,7 +183,7 @@ export function ShareClassForm({
         </FormField>
       </div>
       <fieldset className="grid gap-3">
-        <legend className="sr-only">Participation</legend>
+        <legend className="sr-only">{t('cap-table.shareClassForm.participation')}</legend>
         <div className="flex items-start gap-2">
           <input
             id="share-class-participating"
@@ -193,18 +198,18 @@ export function ShareClassForm({
           />
           <div className="grid gap-0.5">
             <label htmlFor="share-class-participating" className="text-sm font-medium">
-              Participating
+              {t('cap-table.shareClassForm.participating')}
             </label>
             <p id="share-class-participating-hint" className="text-xs text-muted-foreground">
-              After its preference, the class also shares in what is left.
+              {t('cap-table.shareClassForm.participatingHint')}
             </p>
           </div>
         </div>
         {participating ? (
           <FormField
-            label="Participation cap"
+            label={t('cap-table.shareClassForm.participationCap')}
             error={errors.participationCapMultiple?.message}
-            description="Optional multiple, e.g. 3; empty for no cap"
+            description={t('cap-table.shareClassForm.participationCapHint')}
             className="sm:max-w-xs"
           >
             {(control) => (
@@ -219,9 +224,9 @@ export function ShareClassForm({
         ) : null}
       </fieldset>
       <FormField
-        label="Shares authorized"
+        label={t('cap-table.shareClassForm.sharesAuthorized')}
         error={errors.sharesAuthorized?.message}
-        description="Optional: the most shares of this class the articles allow"
+        description={t('cap-table.shareClassForm.sharesAuthorizedHint')}
         className="sm:max-w-xs"
       >
         {(control) => (

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Layers, Pencil, Plus, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { ShareClass } from '../../../contracts/equity';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -13,9 +13,10 @@ import {
   TableHeader,
   TableRow,
 } from '../../components/ui/table';
+import { formatCount, formatDecimal, formatMoney } from '../../lib/format';
+import { t } from '../../lib/i18n';
 import { useCan } from '../me/api';
 import { shareClassesQueryOptions, useDeleteShareClass, useSaveShareClass } from './api';
-import { formatCount } from './format';
 import { FormDialog } from './form-dialog';
 import { Dash, EmptyState, numberCell, reportDeleteError, RowHeader } from './section';
 import { emptyShareClass, ShareClassForm, shareClassToFormValues } from './share-class-form';
@@ -30,16 +31,18 @@ export function AddShareClassButton({ onClick }: { onClick: () => void }) {
   return (
     <Button onClick={onClick}>
       <Plus aria-hidden="true" />
-      Add share class
+      {t('cap-table.shareClasses.add')}
     </Button>
   );
 }
 
 function participation(c: ShareClass): string {
-  if (!c.participating) return 'Non-participating';
+  if (!c.participating) return t('cap-table.shareClasses.participation.none');
   return c.participationCapMultiple
-    ? `Participating, cap ${c.participationCapMultiple}×`
-    : 'Participating';
+    ? t('cap-table.shareClasses.participation.capped', {
+        cap: formatDecimal(c.participationCapMultiple, { maxFraction: 10 }),
+      })
+    : t('cap-table.shareClasses.participation.uncapped');
 }
 
 /** The company's share classes with their rights and shares outstanding today. */
@@ -65,36 +68,48 @@ export function ShareClassesList({
       {shareClasses.length === 0 ? (
         <EmptyState
           icon={Layers}
-          title="No share classes yet"
+          title={t('cap-table.shareClasses.empty.title')}
           action={
             canCreate ? (
               <Button onClick={() => onDialogChange({ mode: 'create' })}>
                 <Plus aria-hidden="true" />
-                Add a share class
+                {t('cap-table.shareClasses.addFirst')}
               </Button>
             ) : null
           }
         >
-          Shares are issued in a class (ordinary or preference shares, with their nominal value and
-          rights).
-          {canCreate ? ' Add the first class to start the register.' : null}
+          {canCreate
+            ? t('cap-table.shareClasses.empty.canCreate')
+            : t('cap-table.shareClasses.empty.text')}
         </EmptyState>
       ) : (
-        <Table aria-label="Share classes">
+        <Table aria-label={t('cap-table.shareClasses.title')}>
           <TableHeader>
             <TableRow className="hover:bg-transparent">
-              <TableHead>Name</TableHead>
-              <TableHead>Type</TableHead>
-              <TableHead className="text-right">Nominal value</TableHead>
-              <TableHead className="text-right">Votes per share</TableHead>
-              <TableHead className="text-right">Liquidation preference</TableHead>
-              <TableHead>Participation</TableHead>
-              <TableHead className="text-right">Seniority</TableHead>
-              <TableHead className="text-right">Authorized</TableHead>
-              <TableHead className="text-right">Outstanding</TableHead>
+              <TableHead>{t('cap-table.shareClasses.column.name')}</TableHead>
+              <TableHead>{t('cap-table.shareClasses.column.type')}</TableHead>
+              <TableHead className="text-right">
+                {t('cap-table.shareClasses.column.nominalValue')}
+              </TableHead>
+              <TableHead className="text-right">
+                {t('cap-table.shareClasses.column.votesPerShare')}
+              </TableHead>
+              <TableHead className="text-right">
+                {t('cap-table.shareClasses.column.liquidationPreference')}
+              </TableHead>
+              <TableHead>{t('cap-table.shareClasses.column.participation')}</TableHead>
+              <TableHead className="text-right">
+                {t('cap-table.shareClasses.column.seniority')}
+              </TableHead>
+              <TableHead className="text-right">
+                {t('cap-table.shareClasses.column.authorized')}
+              </TableHead>
+              <TableHead className="text-right">
+                {t('cap-table.shareClasses.column.outstanding')}
+              </TableHead>
               {canUpdate || canDelete ? (
                 <TableHead>
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t('tables.actions')}</span>
                 </TableHead>
               ) : null}
             </TableRow>
@@ -105,16 +120,22 @@ export function ShareClassesList({
                 <RowHeader>{c.name}</RowHeader>
                 <TableCell>
                   <Badge variant={c.classType === 'preferred' ? 'default' : 'secondary'}>
-                    {c.classType === 'preferred' ? 'Preferred' : 'Common'}
+                    {c.classType === 'preferred'
+                      ? t('cap-table.shareClasses.type.preferred')
+                      : t('cap-table.shareClasses.type.common')}
                   </Badge>
                 </TableCell>
                 <TableCell className={numberCell}>
-                  {c.currency} {c.nominalValue}
+                  {formatMoney(c.nominalValue, c.currency, { maxFraction: 10 })}
                 </TableCell>
-                <TableCell className={numberCell}>{c.votesPerShare}</TableCell>
-                <TableCell className={numberCell}>{c.liquidationPreferenceMultiple}×</TableCell>
+                <TableCell className={numberCell}>
+                  {formatDecimal(c.votesPerShare, { maxFraction: 10 })}
+                </TableCell>
+                <TableCell className={numberCell}>
+                  {formatDecimal(c.liquidationPreferenceMultiple, { maxFraction: 10 })}×
+                </TableCell>
                 <TableCell>{participation(c)}</TableCell>
-                <TableCell className={numberCell}>{c.seniority}</TableCell>
+                <TableCell className={numberCell}>{formatCount(c.seniority)}</TableCell>
                 <TableCell className={numberCell}>
                   {c.sharesAuthorized === null ? <Dash /> : formatCount(c.sharesAuthorized)}
                 </TableCell>
@@ -126,7 +147,7 @@ export function ShareClassesList({
                         <Button
                           variant="ghost"
                           size="icon"
-                          aria-label={`Edit ${c.name}`}
+                          aria-label={t('cap-table.shareClasses.edit', { name: c.name })}
                           onClick={() => onDialogChange({ mode: 'edit', shareClass: c })}
                         >
                           <Pencil aria-hidden="true" />
@@ -135,21 +156,27 @@ export function ShareClassesList({
                       {canDelete ? (
                         <ConfirmAction
                           trigger={
-                            <Button variant="ghost" size="icon" aria-label={`Delete ${c.name}`}>
+                            <Button
+                              variant="ghost"
+                              size="icon"
+                              aria-label={t('cap-table.shareClasses.deleteNamed', { name: c.name })}
+                            >
                               <Trash2 aria-hidden="true" />
                             </Button>
                           }
-                          title={`Delete share class ${c.name}?`}
-                          description="Only a class that no register event, receipt or plan refers to can be deleted."
-                          confirmLabel="Delete"
+                          title={t('cap-table.shareClasses.deleteTitle', { name: c.name })}
+                          description={t('cap-table.shareClasses.deleteDescription')}
+                          confirmLabel={t('cap-table.delete')}
                           onConfirm={async () => {
                             try {
                               await remove.mutateAsync(c.id);
                             } catch (error) {
-                              reportDeleteError(error, 'Deleting the share class failed');
+                              reportDeleteError(error, t('cap-table.shareClasses.deleteFailed'));
                               throw error;
                             }
-                            toast.success(`Share class ${c.name} deleted`);
+                            toast.success(
+                              t('cap-table.shareClasses.toast.deleted', { name: c.name }),
+                            );
                           }}
                         />
                       ) : null}
@@ -165,15 +192,21 @@ export function ShareClassesList({
       <FormDialog
         open={dialog !== null}
         onOpenChange={(open) => !open && onDialogChange(null)}
-        title={editing ? `Edit share class ${editing.name}` : 'New share class'}
+        title={
+          editing
+            ? t('cap-table.shareClasses.dialog.edit', { name: editing.name })
+            : t('cap-table.shareClasses.dialog.new')
+        }
       >
         <ShareClassForm
           defaultValues={editing ? shareClassToFormValues(editing) : emptyShareClass}
-          submitLabel={editing ? 'Save changes' : 'Create share class'}
+          submitLabel={editing ? t('cap-table.saveChanges') : t('cap-table.shareClasses.create')}
           onSubmit={async (values) => {
             const saved = await save.mutateAsync({ id: editing?.id, body: values });
             toast.success(
-              editing ? `Share class ${saved.name} updated` : `Share class ${saved.name} created`,
+              editing
+                ? t('cap-table.shareClasses.toast.updated', { name: saved.name })
+                : t('cap-table.shareClasses.toast.created', { name: saved.name }),
             );
             onDialogChange(null);
           }}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useEffect, useRef } from 'react';
+import { useForm, useWatch, type Path } from 'react-hook-form';
 import {
   shareEventCreateSchema,
   type ShareClass,
@@ -9,25 +9,49 @@ import {
   type ShareEventCreateInput,
   type Stakeholder,
 } from '../../../contracts/equity';
-import { RELATIONSHIP_LABELS, type ShareEventType } from '../../../domain/equity';
+import type { ShareEventType } from '../../../domain/equity';
+import { FormDateInput } from '../../components/ui/date-input';
 import { FormField } from '../../components/ui/form-field';
+import { localizedSchema } from '../../lib/localized-schema';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
-import { countFromInput, decimalFromInput, idFromInput, todayIso } from './format';
+import { countFromInput, decimalFromInput } from '../../lib/format';
+import { msg, t } from '../../lib/i18n';
+import { RELATIONSHIP_LABELS } from '../stakeholders/fields';
+import { idFromInput, todayIso } from './format';
 import { FormDialogActions } from './form-dialog';
 import { reportSaveError } from './section';
 
-/** The register's three events, as the lawyer's actions are named. */
+/**
+ * The register's three events, as the lawyer's actions are named: catalog keys of the button
+ * (and new dialog's title), the register's type column and the edit dialog's title.
+ */
 export const SHARE_EVENT_ACTIONS: Record<
   ShareEventType,
   { action: string; label: string; editTitle: string }
 > = {
-  issue: { action: 'Issue shares', label: 'Issue', editTitle: 'Edit issue of shares' },
-  transfer: { action: 'Transfer', label: 'Transfer', editTitle: 'Edit transfer of shares' },
-  cancel: { action: 'Cancel shares', label: 'Cancellation', editTitle: 'Edit cancellation' },
+  issue: {
+    action: msg('cap-table.register.action.issue'),
+    label: msg('cap-table.register.type.issue'),
+    editTitle: msg('cap-table.register.editTitle.issue'),
+  },
+  transfer: {
+    action: msg('cap-table.register.action.transfer'),
+    label: msg('cap-table.register.type.transfer'),
+    editTitle: msg('cap-table.register.editTitle.transfer'),
+  },
+  cancel: {
+    action: msg('cap-table.register.action.cancel'),
+    label: msg('cap-table.register.type.cancel'),
+    editTitle: msg('cap-table.register.editTitle.cancel'),
+  },
 };
 
-/** Prefill of a new event: today, and the class when there is only one. */
+/**
+ * Prefill of a new event: today, and the class when there is only one; an issue starts at the
+ * class's next free share number (the register's suggestion, issue 12), the last number follows
+ * from the count.
+ */
 export function newShareEventValues(
   type: ShareEventType,
   shareClasses: readonly ShareClass[],
@@ -40,7 +64,7 @@ export function newShareEventValues(
     shareCount: undefined as unknown as number,
     toStakeholderId: null,
     fromStakeholderId: null,
-    firstShareNumber: null,
+    firstShareNumber: type === 'issue' ? suggestedFirstNumber(only) : null,
     lastShareNumber: null,
     pricePerShare: '',
     currency: only?.currency ?? 'EUR',
@@ -48,6 +72,23 @@ export function newShareEventValues(
     notary: '',
     notes: '',
   };
+}
+
+/** Where a new issue in the class starts numbering; null when the class is kept by count. */
+function suggestedFirstNumber(shareClass: ShareClass | undefined): number | null {
+  return shareClass?.nextShareNumber ?? null;
+}
+
+/** The last number of `count` shares numbered from `first`; null when either is missing. */
+export function lastShareNumberOf(first: unknown, count: unknown): number | null {
+  return typeof first === 'number' &&
+    typeof count === 'number' &&
+    Number.isInteger(first) &&
+    Number.isInteger(count) &&
+    first > 0 &&
+    count > 0
+    ? first + count - 1
+    : null;
 }
 
 /** Prefill for editing an event. */
@@ -69,8 +110,9 @@ export function shareEventToFormValues(e: ShareEvent): ShareEventCreateInput {
   };
 }
 
+/** "Anna de Vries (Founder)": a stakeholder in the forms' selects. */
 export function stakeholderLabel(s: Stakeholder): string {
-  return `${s.name} (${RELATIONSHIP_LABELS[s.relationship]})`;
+  return `${s.name} (${t(RELATIONSHIP_LABELS[s.relationship])})`;
 }
 
 /**
@@ -80,12 +122,15 @@ export function stakeholderLabel(s: Stakeholder): string {
  */
 export function ShareEventForm({
   defaultValues,
+  isNew = false,
   shareClasses,
   stakeholders,
   submitLabel,
   onSubmit,
 }: {
   defaultValues: ShareEventCreateInput;
+  /** A new event: an issue's share numbers follow the chosen class's next free number. */
+  isNew?: boolean;
   shareClasses: readonly ShareClass[];
   stakeholders: readonly Stakeholder[];
   submitLabel: string;
@@ -96,15 +141,17 @@ export function ShareEventForm({
   const hasTo = type !== 'cancel';
   const hasPrice = type !== 'cancel';
   const form = useForm<ShareEventCreateInput, unknown, ShareEventCreate>({
-    resolver: zodResolver(shareEventCreateSchema),
+    resolver: zodResolver(localizedSchema(shareEventCreateSchema)),
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
   const { register, formState } = form;
   const { errors, isSubmitting } = formState;
-  // Until the user types a last share number, it follows first number + count − 1.
+  // Until the user types a last share number, it follows first number + count − 1; until they
+  // type a first number, a new issue's follows the chosen class's next free number.
   const lastTypedByUser = useRef(false);
+  const firstTypedByUser = useRef(false);
 
   const fieldNames: Path<ShareEventCreateInput>[] = [
     'date',
@@ -123,18 +170,26 @@ export function ShareEventForm({
   function followLastNumber() {
     if (lastTypedByUser.current) return;
     const first = form.getValues('firstShareNumber');
-    const count = form.getValues('shareCount');
-    if (
-      typeof first === 'number' &&
-      typeof count === 'number' &&
-      Number.isInteger(first) &&
-      Number.isInteger(count) &&
-      first > 0 &&
-      count > 0
-    ) {
-      form.setValue('lastShareNumber', first + count - 1);
-    }
+    const last = lastShareNumberOf(first, form.getValues('shareCount'));
+    // Numbers cleared: the last one goes too (an unnumbered issue needs neither).
+    if (last !== null || first === null) form.setValue('lastShareNumber', last);
   }
+
+  // A new issue's first number follows the chosen class's next free number, also when the
+  // class list is refetched while the dialog is open (right after another issue), until the user
+  // types one.
+  const chosenClassId = useWatch({ control: form.control, name: 'shareClassId' });
+  const suggestion =
+    isNew && type === 'issue'
+      ? suggestedFirstNumber(shareClasses.find((c) => c.id === chosenClassId))
+      : undefined;
+  useEffect(() => {
+    if (suggestion === undefined || firstTypedByUser.current) return;
+    if (form.getValues('firstShareNumber') === suggestion) return;
+    form.setValue('firstShareNumber', suggestion);
+    if (!lastTypedByUser.current)
+      form.setValue('lastShareNumber', lastShareNumberOf(suggestion, form.getValues('shareCount')));
+  }, [form, suggestion]);
 
   const submit = form.handleSubmit(async (values) => {
     const priced = hasPrice && values.pricePerShare !== null;
@@ -145,7 +200,7 @@ export function ShareEventForm({
         currency: priced ? values.currency : null,
       });
     } catch (error) {
-      reportSaveError(error, form.setError, fieldNames, 'Saving the register event failed');
+      reportSaveError(error, form.setError, fieldNames, t('cap-table.shareEvent.saveFailed'));
     }
   });
 
@@ -153,7 +208,7 @@ export function ShareEventForm({
     <FormField label={label} error={errors[name]?.message}>
       {(control) => (
         <Select {...control} aria-required="true" {...register(name, { setValueAs: idFromInput })}>
-          <option value="">Choose a stakeholder…</option>
+          <option value="">{t('cap-table.field.chooseStakeholder')}</option>
           {stakeholders.map((s) => (
             <option key={s.id} value={s.id}>
               {stakeholderLabel(s)}
@@ -167,12 +222,12 @@ export function ShareEventForm({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Date" error={errors.date?.message}>
+        <FormField label={t('cap-table.field.date')} error={errors.date?.message}>
           {(control) => (
-            <Input {...control} type="date" aria-required="true" {...register('date')} />
+            <FormDateInput {...control} aria-required="true" control={form.control} name="date" />
           )}
         </FormField>
-        <FormField label="Share class" error={errors.shareClassId?.message}>
+        <FormField label={t('cap-table.field.shareClass')} error={errors.shareClassId?.message}>
           {(control) => (
             <Select
               {...control}
@@ -185,7 +240,7 @@ export function ShareEventForm({
                 },
               })}
             >
-              <option value="">Choose a class…</option>
+              <option value="">{t('cap-table.field.chooseClass')}</option>
               {shareClasses.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
@@ -194,12 +249,12 @@ export function ShareEventForm({
             </Select>
           )}
         </FormField>
-        {hasFrom ? stakeholderSelect('fromStakeholderId', 'From stakeholder') : null}
-        {hasTo ? stakeholderSelect('toStakeholderId', 'To stakeholder') : null}
+        {hasFrom ? stakeholderSelect('fromStakeholderId', t('cap-table.shareEvent.from')) : null}
+        {hasTo ? stakeholderSelect('toStakeholderId', t('cap-table.shareEvent.to')) : null}
       </div>
       <fieldset className="grid gap-4 sm:grid-cols-3">
-        <legend className="sr-only">Shares</legend>
-        <FormField label="Share count" error={errors.shareCount?.message}>
+        <legend className="sr-only">{t('cap-table.shareEvent.shares')}</legend>
+        <FormField label={t('cap-table.shareEvent.shareCount')} error={errors.shareCount?.message}>
           {(control) => (
             <Input
               {...control}
@@ -214,9 +269,13 @@ export function ShareEventForm({
           )}
         </FormField>
         <FormField
-          label="First share number"
+          label={t('cap-table.shareEvent.firstNumber')}
           error={errors.firstShareNumber?.message}
-          description="Optional; numbered shares move with their numbers"
+          description={
+            isNew && type === 'issue'
+              ? t('cap-table.shareEvent.nextNumberHint')
+              : t('cap-table.shareEvent.numbersHint')
+          }
         >
           {(control) => (
             <Input
@@ -225,12 +284,18 @@ export function ShareEventForm({
               autoComplete="off"
               {...register('firstShareNumber', {
                 setValueAs: countFromInput,
-                onChange: followLastNumber,
+                onChange: () => {
+                  firstTypedByUser.current = true;
+                  followLastNumber();
+                },
               })}
             />
           )}
         </FormField>
-        <FormField label="Last share number" error={errors.lastShareNumber?.message}>
+        <FormField
+          label={t('cap-table.shareEvent.lastNumber')}
+          error={errors.lastShareNumber?.message}
+        >
           {(control) => (
             <Input
               {...control}
@@ -249,9 +314,9 @@ export function ShareEventForm({
       {hasPrice ? (
         <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
           <FormField
-            label="Price per share"
+            label={t('cap-table.shareEvent.price')}
             error={errors.pricePerShare?.message}
-            description="Optional, e.g. 0.01"
+            description={t('cap-table.shareEvent.priceHint')}
           >
             {(control) => (
               <Input
@@ -262,7 +327,7 @@ export function ShareEventForm({
               />
             )}
           </FormField>
-          <FormField label="Currency" error={errors.currency?.message}>
+          <FormField label={t('cap-table.field.currency')} error={errors.currency?.message}>
             {(control) => (
               <Input
                 {...control}
@@ -276,15 +341,15 @@ export function ShareEventForm({
         </div>
       ) : null}
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-1 text-sm font-semibold">Notarial deed</legend>
-        <FormField label="Deed date" error={errors.deedDate?.message}>
-          {(control) => <Input {...control} type="date" {...register('deedDate')} />}
+        <legend className="mb-1 text-sm font-semibold">{t('cap-table.shareEvent.deed')}</legend>
+        <FormField label={t('cap-table.shareEvent.deedDate')} error={errors.deedDate?.message}>
+          {(control) => <FormDateInput {...control} control={form.control} name="deedDate" />}
         </FormField>
-        <FormField label="Notary" error={errors.notary?.message}>
+        <FormField label={t('cap-table.shareEvent.notary')} error={errors.notary?.message}>
           {(control) => <Input {...control} autoComplete="off" {...register('notary')} />}
         </FormField>
       </fieldset>
-      <FormField label="Notes" error={errors.notes?.message}>
+      <FormField label={t('cap-table.field.notes')} error={errors.notes?.message}>
         {(control) => <Input {...control} autoComplete="off" {...register('notes')} />}
       </FormField>
       <FormDialogActions submitLabel={submitLabel} isSubmitting={isSubmitting} />

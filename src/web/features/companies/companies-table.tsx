@@ -1,7 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import type { Company } from '../../../contracts/company';
-import { countryName } from '../../../domain/countries';
-import { legalFormLabel } from '../../../domain/legal-forms';
 import {
   Table,
   TableBody,
@@ -11,8 +9,11 @@ import {
   TableRow,
 } from '../../components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
+import { countryName } from '../../lib/countries';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { t } from '../../lib/i18n';
 import { COMPANY_TABLE_COLUMNS as COLUMNS } from './companies-table-skeleton';
+import { legalFormName } from './fields';
 
 function Empty() {
   return <span className="text-muted-foreground">—</span>;
@@ -21,11 +22,11 @@ function Empty() {
 /** The companies list; each name links to the company's page. */
 export function CompaniesTable({ companies }: { companies: Company[] }) {
   return (
-    <Table aria-label="Companies">
+    <Table aria-label={t('companies.list.label')}>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           {COLUMNS.map((column) => (
-            <TableHead key={column}>{column}</TableHead>
+            <TableHead key={column}>{t(column)}</TableHead>
           ))}
         </TableRow>
       </TableHeader>
@@ -41,7 +42,7 @@ export function CompaniesTable({ companies }: { companies: Company[] }) {
                 {company.companyName}
               </Link>
             </TableCell>
-            <TableCell>{legalFormLabel(company.companyType)}</TableCell>
+            <TableCell>{legalFormName(company.companyType)}</TableCell>
             <TableCell>{company.city ?? <Empty />}</TableCell>
             <TableCell>{countryName(company.country)}</TableCell>
             <TableCell className="max-w-[14rem]">

@@ -3,30 +3,34 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import {
   companyCreateSchema,
-  registrationLabel,
   type Company,
   type CompanyCreate,
   type CompanyCreateInput,
 } from '../../../contracts/company';
-import { COUNTRY_CODES, countryName } from '../../../domain/countries';
 import { COMPANY_STATUSES } from '../../../domain/equity';
-import { DEFAULT_LEGAL_FORM, LEGAL_FORM_GROUPS, legalFormLabel } from '../../../domain/legal-forms';
+import { DEFAULT_LEGAL_FORM, legalFormForCountry, legalFormsOf } from '../../../domain/legal-forms';
 import { Button } from '../../components/ui/button';
+import { FormDateInput } from '../../components/ui/date-input';
 import { FormField, type FieldControlProps } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Textarea } from '../../components/ui/textarea';
 import { ApiError, errorMessage } from '../../lib/api';
+import { countryName, countryOptions } from '../../lib/countries';
 import { applyServerFieldErrors } from '../../lib/form-errors';
+import { t } from '../../lib/i18n';
+import { localizedSchema } from '../../lib/localized-schema';
 import { meQueryOptions } from '../me/api';
 import {
   COMPANY_FIELD_LABELS,
   COMPANY_FIELD_NAMES,
   COMPANY_STATUS_LABELS,
+  legalFormName,
   registrationHint,
+  registrationLabel,
   type CompanyFieldName,
 } from './fields';
 import { workspaceMembersQueryOptions } from './members';
@@ -87,11 +91,6 @@ export function changedCompanyFields(
   return changes as Partial<CompanyCreate>;
 }
 
-// Sorted by the English name people scan for, not by code.
-const countryOptions = COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort(
-  (a, b) => a.name.localeCompare(b.name, 'en'),
-);
-
 type CompanyFormProps = {
   defaultValues: CompanyFormValues;
   submitLabel: string;
@@ -118,7 +117,7 @@ export function CompanyForm({
   responsibleUserName = null,
 }: CompanyFormProps) {
   const form = useForm<CompanyCreateInput, unknown, CompanyCreate>({
-    resolver: zodResolver(companyCreateSchema),
+    resolver: zodResolver(localizedSchema(companyCreateSchema)),
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -137,26 +136,32 @@ export function CompanyForm({
       );
       // 401 is handled globally (redirect to sign-in with its own toast).
       if (!(error instanceof ApiError && error.status === 401)) {
-        toast.error(errorMessage(error, 'Saving the company failed'));
+        toast.error(errorMessage(error, t('companies.form.saveFailed')));
       }
     }
   });
 
   const field = (name: CompanyFieldName) => ({
-    label: COMPANY_FIELD_LABELS[name],
+    label: t(COMPANY_FIELD_LABELS[name]),
     error: errors[name]?.message,
   });
-  // The register number's name and format follow the country (KvK number for NL…).
+  // The register number's name and format, and the legal forms, follow the country.
   const country = useWatch({ control: form.control, name: 'country' }) ?? 'NL';
+  const companyType = useWatch({ control: form.control, name: 'companyType' }) ?? '';
+  const countryForms = legalFormsOf(country);
+  // A stored form that is not one of the country's (entered before decision 022) stays choosable,
+  // so opening and saving the form does not change it.
+  const legalForms =
+    countryForms && companyType && !countryForms.includes(companyType)
+      ? [companyType, ...countryForms]
+      : countryForms;
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-6">
-      <p className="text-sm text-muted-foreground">
-        Fields other than the company name are optional.
-      </p>
+      <p className="text-sm text-muted-foreground">{t('companies.form.optional')}</p>
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="sr-only">Company</legend>
+        <legend className="sr-only">{t('companies.form.section.company')}</legend>
         <FormField {...field('companyName')} className="sm:col-span-2">
           {(control) => (
             <Input
@@ -167,23 +172,52 @@ export function CompanyForm({
             />
           )}
         </FormField>
-        <FormField {...field('vat')} description="e.g. NL123456782B01">
-          {(control) => <Input {...control} autoComplete="off" {...register('vat')} />}
-        </FormField>
-        <FormField {...field('companyType')}>
+        <FormField {...field('country')}>
           {(control) => (
-            <Select {...control} {...register('companyType')}>
-              {LEGAL_FORM_GROUPS.map((group) => (
-                <optgroup key={group.label} label={group.label}>
-                  {group.forms.map((form) => (
-                    <option key={form} value={form}>
-                      {legalFormLabel(form)}
-                    </option>
-                  ))}
-                </optgroup>
+            <Select
+              {...control}
+              autoComplete="country"
+              {...register('country', {
+                // The legal form follows the country (decision 022): a Belgian company is not
+                // left with the Dutch BV.
+                onChange: (e: { target: { value: string } }) => {
+                  const current = form.getValues('companyType') ?? '';
+                  const next = legalFormForCountry(current, e.target.value);
+                  if (next !== current) form.setValue('companyType', next, { shouldDirty: true });
+                },
+              })}
+            >
+              {countryOptions().map(({ code, name }) => (
+                <option key={code} value={code}>
+                  {name} ({code})
+                </option>
               ))}
             </Select>
           )}
+        </FormField>
+        {legalForms ? (
+          <FormField {...field('companyType')}>
+            {(control) => (
+              // A new element per list: the value set on a country change is one of its options.
+              <Select key={country} {...control} {...register('companyType')}>
+                {legalForms.map((value) => (
+                  <option key={value} value={value}>
+                    {legalFormName(value)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        ) : (
+          <FormField
+            {...field('companyType')}
+            description={t('companies.form.legalFormFreeText', { country: countryName(country) })}
+          >
+            {(control) => <Input {...control} autoComplete="off" {...register('companyType')} />}
+          </FormField>
+        )}
+        <FormField {...field('vat')} description={t('companies.form.vat.hint')}>
+          {(control) => <Input {...control} autoComplete="off" {...register('vat')} />}
         </FormField>
         <FormField
           {...field('registrationNumber')}
@@ -195,12 +229,16 @@ export function CompanyForm({
           )}
         </FormField>
         <FormField {...field('incorporationDate')}>
-          {(control) => <Input {...control} type="date" {...register('incorporationDate')} />}
+          {(control) => (
+            <FormDateInput {...control} control={form.control} name="incorporationDate" />
+          )}
         </FormField>
       </fieldset>
 
       <fieldset className="grid gap-4">
-        <legend className="mb-2 text-sm font-semibold">Address</legend>
+        <legend className="mb-2 text-sm font-semibold">
+          {t('companies.form.section.address')}
+        </legend>
         <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
           <FormField {...field('street')}>
             {(control) => (
@@ -221,21 +259,12 @@ export function CompanyForm({
             )}
           </FormField>
         </div>
-        <FormField {...field('country')}>
-          {(control) => (
-            <Select {...control} autoComplete="country" {...register('country')}>
-              {countryOptions.map(({ code, name }) => (
-                <option key={code} value={code}>
-                  {name} ({code})
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
       </fieldset>
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold">Contact</legend>
+        <legend className="mb-2 text-sm font-semibold">
+          {t('companies.form.section.contact')}
+        </legend>
         <FormField {...field('contactName')} className="sm:col-span-2">
           {(control) => <Input {...control} autoComplete="name" {...register('contactName')} />}
         </FormField>
@@ -250,13 +279,15 @@ export function CompanyForm({
       </fieldset>
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold">Practice</legend>
+        <legend className="mb-2 text-sm font-semibold">
+          {t('companies.form.section.practice')}
+        </legend>
         <FormField {...field('status')}>
           {(control) => (
             <Select {...control} {...register('status')}>
               {COMPANY_STATUSES.map((status) => (
                 <option key={status} value={status}>
-                  {COMPANY_STATUS_LABELS[status]}
+                  {t(COMPANY_STATUS_LABELS[status])}
                 </option>
               ))}
             </Select>
@@ -338,19 +369,25 @@ function ResponsibleLawyerSelect({
         disabled={members.isPending}
         aria-busy={members.isPending || undefined}
       >
-        <option value="">{members.isPending ? 'Loading members…' : 'No one assigned'}</option>
+        <option value="">
+          {members.isPending ? t('companies.form.lawyer.loading') : t('companies.form.lawyer.none')}
+        </option>
         {list.map((m) => (
           <option key={m.userId} value={m.userId}>
-            {m.userId === me.user.id ? `${m.name} (you)` : m.name}
+            {m.userId === me.user.id ? t('companies.form.lawyer.you', { name: m.name }) : m.name}
           </option>
         ))}
         {storedIsGone ? (
-          <option value={storedId}>{storedName ?? 'Former member'} (no longer a member)</option>
+          <option value={storedId}>
+            {t('companies.form.lawyer.formerMember', {
+              name: storedName ?? t('companies.formerMember'),
+            })}
+          </option>
         ) : null}
       </Select>
       {members.isError ? (
         <p role="alert" className="text-xs text-destructive">
-          {errorMessage(members.error, 'Members could not be loaded.')}
+          {errorMessage(members.error, t('companies.form.lawyer.loadFailed'))}
         </p>
       ) : null}
     </>

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { t } from '../../lib/i18n';
 import { useCan, useCanReadView } from '../me/api';
 
 const tabClassName =
@@ -22,7 +23,7 @@ export function CompanyNav({ companyId }: { companyId: string }) {
   const canSeeValuations = useCanReadView('valuations');
   const params = { companyId };
   return (
-    <nav aria-label="Company" className="-mx-1 overflow-x-auto">
+    <nav aria-label={t('companies.nav.label')} className="-mx-1 overflow-x-auto">
       <ul className="flex min-w-max gap-1 border-b px-1">
         <li>
           <Link
@@ -32,7 +33,7 @@ export function CompanyNav({ companyId }: { companyId: string }) {
             className={tabClassName}
             activeProps={activeProps}
           >
-            Overview
+            {t('companies.nav.overview')}
           </Link>
         </li>
         {canSeeStakeholders ? (
@@ -43,7 +44,7 @@ export function CompanyNav({ companyId }: { companyId: string }) {
               className={tabClassName}
               activeProps={activeProps}
             >
-              Stakeholders
+              {t('companies.nav.stakeholders')}
             </Link>
           </li>
         ) : null}
@@ -55,7 +56,7 @@ export function CompanyNav({ companyId }: { companyId: string }) {
               className={tabClassName}
               activeProps={activeProps}
             >
-              Cap table
+              {t('companies.nav.capTable')}
             </Link>
           </li>
         ) : null}
@@ -67,7 +68,7 @@ export function CompanyNav({ companyId }: { companyId: string }) {
               className={tabClassName}
               activeProps={activeProps}
             >
-              Plans
+              {t('companies.nav.plans')}
             </Link>
           </li>
         ) : null}
@@ -79,7 +80,7 @@ export function CompanyNav({ companyId }: { companyId: string }) {
               className={tabClassName}
               activeProps={activeProps}
             >
-              Grants
+              {t('companies.nav.grants')}
             </Link>
           </li>
         ) : null}
@@ -91,7 +92,7 @@ export function CompanyNav({ companyId }: { companyId: string }) {
               className={tabClassName}
               activeProps={activeProps}
             >
-              Valuations
+              {t('companies.nav.valuations')}
             </Link>
           </li>
         ) : null}
@@ -103,7 +104,7 @@ export function CompanyNav({ companyId }: { companyId: string }) {
               className={tabClassName}
               activeProps={activeProps}
             >
-              Activity
+              {t('companies.nav.activity')}
             </Link>
           </li>
         ) : null}

@@ -6,23 +6,24 @@ import { Button } from '../../components/ui/button';
 import { ConfirmAction } from '../../components/ui/confirm-action';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { msg, t, Trans } from '../../lib/i18n';
 import { companyContentsQueryOptions } from '../trash/api';
 
-const CONTENT_LABELS: [keyof CompanyContents, string, string][] = [
-  ['stakeholders', 'stakeholder', 'stakeholders'],
-  ['shareClasses', 'share class', 'share classes'],
-  ['registerEntries', 'register entry', 'register entries'],
-  ['receipts', 'depositary receipt line', 'depositary receipt lines'],
-  ['plans', 'plan', 'plans'],
-  ['grants', 'grant', 'grants'],
-  ['valuations', 'valuation', 'valuations'],
+// Each a plural message: "{count, plural, one {# stakeholder} other {# stakeholders}}".
+const CONTENT_LABELS: [keyof CompanyContents, string][] = [
+  ['stakeholders', msg('companies.contents.stakeholders')],
+  ['shareClasses', msg('companies.contents.shareClasses')],
+  ['registerEntries', msg('companies.contents.registerEntries')],
+  ['receipts', msg('companies.contents.receipts')],
+  ['plans', msg('companies.contents.plans')],
+  ['grants', msg('companies.contents.grants')],
+  ['valuations', msg('companies.contents.valuations')],
 ];
 
-/** "3 stakeholders", "1 grant"… for the counts that are not zero. */
+/** "3 stakeholders", "1 grant"… for the counts that are not zero, in the app's language. */
 export function describeContents(contents: CompanyContents): string[] {
-  return CONTENT_LABELS.filter(([key]) => contents[key] > 0).map(
-    ([key, one, many]) =>
-      `${contents[key].toLocaleString('en')} ${contents[key] === 1 ? one : many}`,
+  return CONTENT_LABELS.filter(([key]) => contents[key] > 0).map(([key, label]) =>
+    t(label, { count: contents[key] }),
   );
 }
 
@@ -50,46 +51,48 @@ export function DeleteCompanyDialog({
       trigger={
         <Button variant="outline" className="text-destructive hover:text-destructive">
           <Trash2 aria-hidden="true" />
-          Delete
+          {t('companies.delete')}
         </Button>
       }
-      title="Move company to the trash?"
+      title={t('companies.delete.title')}
       description={
-        <>
-          <strong className="text-foreground">{companyName}</strong> moves to the trash with
-          everything in it. Owners and admins can restore it from the trash for 30 days; then it is
-          deleted for good.
-        </>
+        <Trans
+          id="companies.delete.description"
+          components={{ name: <strong className="text-foreground">{companyName}</strong> }}
+        />
       }
-      confirmLabel="Move to trash"
+      confirmLabel={t('companies.delete.confirm')}
       confirmDisabled={typed.trim() !== companyName}
       onConfirm={onConfirm}
     >
       <div className="grid gap-3 text-sm">
         <div aria-live="polite">
           {isPending ? (
-            <p className="text-muted-foreground">Counting what goes with it…</p>
+            <p className="text-muted-foreground">{t('companies.delete.counting')}</p>
           ) : isError ? (
-            <p className="text-muted-foreground">
-              Everything recorded for it (stakeholders, register, plans, grants, valuations) goes
-              with it.
-            </p>
+            <p className="text-muted-foreground">{t('companies.delete.contentsUnknown')}</p>
           ) : lines.length > 0 ? (
             <>
-              <p className="font-medium">What goes with it:</p>
-              <ul aria-label="What goes with it" className="list-disc pl-5 text-muted-foreground">
+              <p className="font-medium">{t('companies.delete.contents')}</p>
+              <ul
+                aria-label={t('companies.delete.contents.label')}
+                className="list-disc pl-5 text-muted-foreground"
+              >
                 {lines.map((line) => (
                   <li key={line}>{line}</li>
                 ))}
               </ul>
             </>
           ) : (
-            <p className="text-muted-foreground">Nothing else has been recorded for it yet.</p>
+            <p className="text-muted-foreground">{t('companies.delete.contentsEmpty')}</p>
           )}
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={inputId}>
-            Type <strong>{companyName}</strong> to confirm
+            <Trans
+              id="companies.delete.typeName"
+              components={{ name: <strong>{companyName}</strong> }}
+            />
           </Label>
           <Input
             id={inputId}

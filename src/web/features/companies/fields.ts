@@ -1,5 +1,7 @@
 import type { CompanyCreateInput } from '../../../contracts/company';
 import type { CompanyStatus } from '../../../domain/equity';
+import { legalFormLabel, OTHER_LEGAL_FORM } from '../../../domain/legal-forms';
+import { msg, t } from '../../lib/i18n';
 
 /** The editable fields of a company, in form order. */
 export const COMPANY_FIELD_NAMES = [
@@ -24,51 +26,79 @@ export const COMPANY_FIELD_NAMES = [
 export type CompanyFieldName = (typeof COMPANY_FIELD_NAMES)[number];
 
 /**
- * Visible label of each field: the form's labels, reused by the detail view and activity list.
- * The register number's label depends on the country (`registrationLabel`, e.g. "KvK number");
- * this one is the neutral name the activity list uses.
+ * Catalog key of each field's visible label: the form's labels, reused by the detail view and
+ * activity list (`t(COMPANY_FIELD_LABELS[name])`). The register number's label depends on the
+ * country (`registrationLabel`, e.g. "KvK number"); this one is the neutral name the activity
+ * list uses.
  */
 export const COMPANY_FIELD_LABELS: Record<CompanyFieldName, string> = {
-  companyName: 'Company name',
-  vat: 'VAT number',
-  companyType: 'Company type',
-  registrationNumber: 'Registration number',
-  incorporationDate: 'Incorporation date',
-  street: 'Street',
-  streetNumber: 'Number',
-  postal: 'Postal code',
-  city: 'City',
-  country: 'Country',
-  contactName: 'Contact name',
-  email: 'Email',
-  phone: 'Phone',
-  status: 'Status',
-  responsibleUserId: 'Responsible lawyer',
-  notes: 'Notes',
+  companyName: msg('companies.field.companyName'),
+  vat: msg('companies.field.vat'),
+  companyType: msg('companies.field.companyType'),
+  registrationNumber: msg('companies.field.registrationNumber'),
+  incorporationDate: msg('companies.field.incorporationDate'),
+  street: msg('companies.field.street'),
+  streetNumber: msg('companies.field.streetNumber'),
+  postal: msg('companies.field.postal'),
+  city: msg('companies.field.city'),
+  country: msg('companies.field.country'),
+  contactName: msg('companies.field.contactName'),
+  email: msg('companies.field.email'),
+  phone: msg('companies.field.phone'),
+  status: msg('companies.field.status'),
+  responsibleUserId: msg('companies.field.responsibleUserId'),
+  notes: msg('companies.field.notes'),
 };
 
 export function isCompanyFieldName(name: string): name is CompanyFieldName {
   return (COMPANY_FIELD_NAMES as readonly string[]).includes(name);
 }
 
+/** Catalog keys of the company statuses: `t(COMPANY_STATUS_LABELS[status])`. */
 export const COMPANY_STATUS_LABELS: Record<CompanyStatus, string> = {
-  prospect: 'Prospect',
-  active: 'Active',
-  archived: 'Archived',
+  prospect: msg('companies.status.prospect'),
+  active: msg('companies.status.active'),
+  archived: msg('companies.status.archived'),
 };
+
+/**
+ * The register number's name in the company's country, as that country's practice calls it
+ * ("KvK-nummer" for NL, "ondernemingsnummer" for BE in Dutch).
+ */
+export function registrationLabel(country: string | null | undefined): string {
+  switch (country) {
+    case 'NL':
+      return t('companies.registration.nl');
+    case 'BE':
+      return t('companies.registration.be');
+    case 'DE':
+    case 'GB':
+      return t('companies.registration.register');
+    default:
+      return t('companies.field.registrationNumber');
+  }
+}
 
 /** Hint under the register number input, per country (rules: domain/identifiers.ts). */
 export function registrationHint(country: string): string | undefined {
   switch (country) {
     case 'NL':
-      return '8 digits, e.g. 12345678';
+      return t('companies.registration.hint.nl');
     case 'BE':
-      return '10 digits, e.g. 0403.170.701';
+      return t('companies.registration.hint.be');
     case 'DE':
-      return 'Handelsregister entry, e.g. HRB 123456';
+      return t('companies.registration.hint.de');
     case 'GB':
-      return 'Companies House number, e.g. 01234567 or SC123456';
+      return t('companies.registration.hint.gb');
     default:
       return undefined;
   }
+}
+
+/**
+ * A legal form as people read it: the stored value for the named forms (BV, GmbH, "Stichting /
+ * STAK"), which are the same in every language, and "Other" in the app's language.
+ */
+export function legalFormName(form: string): string {
+  return form === OTHER_LEGAL_FORM ? t('companies.legalForm.other') : legalFormLabel(form);
 }

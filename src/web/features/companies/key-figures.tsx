@@ -11,6 +11,8 @@ import {
 } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { apiFetch, errorMessage } from '../../lib/api';
+import { formatPercent } from '../../lib/format';
+import { msg, t } from '../../lib/i18n';
 import { useCan, useCanReadView } from '../me/api';
 import { companyScopedKey } from './api';
 import { formatCount } from './format';
@@ -28,11 +30,11 @@ export function companySummaryQueryOptions(companyId: string) {
 }
 
 const FIGURES = [
-  { key: 'shareholders', label: 'Shareholders' },
-  { key: 'stakeholders', label: 'Stakeholders' },
-  { key: 'shareClasses', label: 'Share classes' },
-  { key: 'plans', label: 'Plans' },
-  { key: 'sharesOutstanding', label: 'Shares outstanding' },
+  { key: 'shareholders', label: msg('companies.figures.shareholders') },
+  { key: 'stakeholders', label: msg('companies.figures.stakeholders') },
+  { key: 'shareClasses', label: msg('companies.figures.shareClasses') },
+  { key: 'plans', label: msg('companies.figures.plans') },
+  { key: 'sharesOutstanding', label: msg('companies.figures.sharesOutstanding') },
 ] as const satisfies readonly { key: keyof CompanySummary; label: string }[];
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -46,14 +48,17 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
 }
 
 function poolHint(summary: CompanySummary): string {
-  if (summary.poolReserved === 0) return 'No pool reserved';
-  return `${formatCount(summary.poolGranted)} of ${formatCount(summary.poolReserved)} granted`;
+  if (summary.poolReserved === 0) return t('companies.figures.noPool');
+  return t('companies.figures.poolGranted', {
+    granted: formatCount(summary.poolGranted),
+    reserved: formatCount(summary.poolReserved),
+  });
 }
 
 function FiguresSkeleton() {
   return (
     <div role="status" aria-live="polite">
-      <span className="sr-only">Loading key figures…</span>
+      <span className="sr-only">{t('companies.figures.loading')}</span>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {Array.from({ length: 6 }, (_, i) => (
           <div key={i} className="grid gap-2 rounded-md border p-3">
@@ -73,17 +78,13 @@ export function KeyFigures({ companyId }: { companyId: string }) {
   const canAddStakeholder = useCan('stakeholder', 'create');
   let content;
   if (!canReadSummary) {
-    content = (
-      <p className="text-sm text-muted-foreground">
-        Your role does not include the stakeholders, plans and grants these figures count.
-      </p>
-    );
+    content = <p className="text-sm text-muted-foreground">{t('companies.figures.notAllowed')}</p>;
   } else if (summary.isPending) {
     content = <FiguresSkeleton />;
   } else if (summary.isError) {
     content = (
       <p role="alert" className="text-sm text-destructive">
-        {errorMessage(summary.error, 'Key figures could not be loaded.')}
+        {errorMessage(summary.error, t('companies.figures.loadFailed'))}
       </p>
     );
   } else if (summary.data.stakeholders === 0 && summary.data.shareClasses === 0) {
@@ -91,14 +92,16 @@ export function KeyFigures({ companyId }: { companyId: string }) {
       <div className="grid justify-items-start gap-2 text-sm">
         <p className="flex items-center gap-2 text-muted-foreground">
           <Users className="size-4" aria-hidden="true" />
-          No equity structure yet: no stakeholders, share classes or plans.
+          {t('companies.figures.empty')}
         </p>
         <Link
           to="/companies/$companyId/stakeholders"
           params={{ companyId }}
           className="rounded-sm font-medium text-primary underline-offset-4 hover:underline"
         >
-          {canAddStakeholder ? 'Add the first stakeholders' : 'Go to stakeholders'}
+          {canAddStakeholder
+            ? t('companies.figures.addFirstStakeholders')
+            : t('companies.figures.goToStakeholders')}
         </Link>
       </div>
     );
@@ -107,11 +110,11 @@ export function KeyFigures({ companyId }: { companyId: string }) {
     content = (
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {FIGURES.map(({ key, label }) => (
-          <Figure key={key} label={label} value={formatCount(data[key])} />
+          <Figure key={key} label={t(label)} value={formatCount(data[key])} />
         ))}
         <Figure
-          label="Pool used"
-          value={data.poolUsedPercent === null ? '—' : `${data.poolUsedPercent}%`}
+          label={t('companies.figures.poolUsed')}
+          value={data.poolUsedPercent === null ? '—' : formatPercent(data.poolUsedPercent)}
           hint={poolHint(data)}
         />
       </dl>
@@ -120,8 +123,8 @@ export function KeyFigures({ companyId }: { companyId: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Key figures</CardTitle>
-        <CardDescription>The company's equity structure today.</CardDescription>
+        <CardTitle>{t('companies.figures.title')}</CardTitle>
+        <CardDescription>{t('companies.figures.description')}</CardDescription>
       </CardHeader>
       <CardContent aria-busy={summary.isFetching || undefined}>{content}</CardContent>
     </Card>

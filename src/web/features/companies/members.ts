@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { authClient } from '../auth/auth-client';
 import { authErrorMessage } from '../auth/error-messages';
+import { activeLanguage } from '../../lib/i18n';
 import { organizationKeys } from '../organization/keys';
 
 /** A workspace member as the responsible-lawyer select needs it. */
@@ -20,9 +21,10 @@ export function workspaceMembersQueryOptions(organizationId: string) {
         query: { organizationId, limit: 500 },
       });
       if (error) throw new Error(authErrorMessage(error));
+      const collator = new Intl.Collator(activeLanguage());
       return data.members
         .map((m) => ({ userId: m.userId, name: m.user.name, email: m.user.email }))
-        .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+        .sort((a, b) => collator.compare(a.name, b.name));
     },
   });
 }

@@ -93,7 +93,8 @@ export function prefetchGrantsTab(
   void queryClient.prefetchQuery(grantsQueryOptions(companyId, search));
   void queryClient.prefetchQuery(grantsQueryOptions(companyId));
   void queryClient.prefetchQuery(grantPlansQueryOptions(companyId));
-  void queryClient.prefetchQuery(upcomingQueryOptions({ companyId, days: 90 }));
+  // The tab's "Next 90 days" lists every installment of the company (the practice view does not).
+  void queryClient.prefetchQuery(upcomingQueryOptions({ companyId, days: 90, installments: true }));
 }
 
 /** What the grant form's dialog reads. */

@@ -2,21 +2,28 @@ import type { Plan } from '../../../contracts/equity';
 import type { GrantStatus } from '../../../contracts/vesting';
 import type { PlanType } from '../../../domain/equity';
 import type { VestingPolicy } from '../../../domain/vesting/types';
+import { formatMoney } from '../../lib/format';
+import { msg, t } from '../../lib/i18n';
 
-/** Words of the grant screens (issue 5). */
+/** Words of the grant screens (issue 5), as catalog keys: `t(GRANT_STATUS_LABELS[status])`. */
 
 export const GRANT_STATUS_LABELS: Record<GrantStatus, string> = {
-  draft: 'Draft',
-  offered: 'Offered',
-  accepted: 'Accepted',
-  active: 'Active',
-  fully_vested: 'Fully vested',
-  partly_exercised: 'Partly exercised',
-  exercised: 'Exercised',
-  forfeited: 'Forfeited',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
+  draft: msg('grants.status.draft'),
+  offered: msg('grants.status.offered'),
+  accepted: msg('grants.status.accepted'),
+  active: msg('grants.status.active'),
+  fully_vested: msg('grants.status.fullyVested'),
+  partly_exercised: msg('grants.status.partlyExercised'),
+  exercised: msg('grants.status.exercised'),
+  forfeited: msg('grants.status.forfeited'),
+  cancelled: msg('grants.status.cancelled'),
+  expired: msg('grants.status.expired'),
 };
+
+/** A grant's status in the active language. */
+export function statusLabel(status: GrantStatus): string {
+  return t(GRANT_STATUS_LABELS[status]);
+}
 
 /** Badge look of a status: live grants stand out, finished ones recede. */
 export function statusVariant(
@@ -46,15 +53,17 @@ export function hasPrice(planType: PlanType): boolean {
 /** "Exercise price" for options, "Base price" for cash-settled awards that follow a value. */
 export function priceLabel(planType: PlanType): string {
   return planType === 'sar' || planType === 'phantom_shares' || planType === 'virtual_shares'
-    ? 'Base price'
-    : 'Exercise price';
+    ? t('grants.form.basePrice')
+    : t('grants.form.exercisePrice');
 }
 
-/** "EUR 0.10" for "0.1": the API's decimal string padded to cents, never through a float. */
+/**
+ * "€0.10" (en) / "€ 0,10" (nl) for "0.1": the API's decimal string, at least to cents and up to
+ * six decimals, never through a float.
+ */
 export function formatPrice(price: string | null, currency: string): string {
   if (price === null) return '—';
-  const [whole, fraction = ''] = price.split('.');
-  return `${currency} ${whole}.${fraction.padEnd(2, '0')}`;
+  return formatMoney(price, currency);
 }
 
 /** The plan's leaver, acceleration and exercise-window rules as the engine takes them. */

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { z } from 'zod';
 import type { GrantDetail } from '../../../contracts/vesting';
 import { isIsoDate } from '../../../domain/dates';
@@ -10,11 +10,18 @@ import { isCashSettled } from '../../../domain/equity';
 import { Button } from '../../components/ui/button';
 import { ConfirmAction } from '../../components/ui/confirm-action';
 import { FormField } from '../../components/ui/form-field';
+import { DateInput, FormDateInput } from '../../components/ui/date-input';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Textarea } from '../../components/ui/textarea';
 import { ApiError, errorMessage } from '../../lib/api';
-import { countFromInput, formatCount, formatIsoDate, todayIso } from '../plans/format';
+import { valuationValidOn, exerciseAmounts } from '../../../domain/valuation';
+import { t } from '../../lib/i18n';
+import { countFromInput, formatCount, formatIsoDate, formatMoney } from '../../lib/format';
+import { localizedSchema } from '../../lib/localized-schema';
+import { useCan } from '../me/api';
+import { valuationsQueryOptions } from '../valuations/api';
+import { todayIso } from '../plans/format';
 import { milestonesOf } from '../vesting/terms';
 import { grantPlansQueryOptions, useGrantAction, type GrantAction } from './api';
 
@@ -26,7 +33,7 @@ function useRun(companyId: string, grantId: string) {
       await mutation.mutateAsync(action);
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 401))
-        toast.error(errorMessage(error, 'The action failed'));
+        toast.error(errorMessage(error, t('grants.action.failed')));
       throw error;
     }
     toast.success(success);
@@ -46,7 +53,7 @@ function DateField({
 }) {
   return (
     <FormField label={label} description={description}>
-      {(c) => <Input {...c} type="date" value={value} onChange={(e) => onChange(e.target.value)} />}
+      {(c) => <DateInput {...c} aria-required="true" value={value} onValueChange={onChange} />}
     </FormField>
   );
 }
@@ -61,17 +68,21 @@ function AchieveMilestone({ companyId, grant }: { companyId: string; grant: Gran
   const name = pending.find((m) => m.id === milestoneId)?.name ?? milestoneId;
   return (
     <ConfirmAction
-      trigger={<Button variant="outline">Record milestone achieved</Button>}
-      title="Record a milestone as achieved"
-      description="Its portion vests on the date of achievement."
-      confirmLabel="Record achievement"
-      confirmDisabled={!milestoneId || !date}
+      trigger={<Button variant="outline">{t('grants.achieve.trigger')}</Button>}
+      title={t('grants.achieve.title')}
+      description={t('grants.achieve.description')}
+      confirmLabel={t('grants.achieve.confirm')}
+      tone="default"
+      confirmDisabled={!milestoneId || !isIsoDate(date)}
       onConfirm={() =>
-        run({ kind: 'achievement', milestoneId, body: { date } }, `Milestone ${name} achieved`)
+        run(
+          { kind: 'achievement', milestoneId, body: { date } },
+          t('grants.achieve.done', { name }),
+        )
       }
     >
       <div className="grid gap-3">
-        <FormField label="Milestone">
+        <FormField label={t('grants.achieve.milestone')}>
           {(c) => (
             <Select {...c} value={milestoneId} onChange={(e) => setMilestoneId(e.target.value)}>
               {pending.map((m) => (
@@ -82,7 +93,7 @@ function AchieveMilestone({ companyId, grant }: { companyId: string; grant: Gran
             </Select>
           )}
         </FormField>
-        <DateField label="Date achieved" value={date} onChange={setDate} />
+        <DateField label={t('grants.achieve.date')} value={date} onChange={setDate} />
       </div>
     </ConfirmAction>
   );
@@ -95,39 +106,122 @@ function Terminate({ companyId, grant }: { companyId: string; grant: GrantDetail
   const [reason, setReason] = useState('');
   return (
     <ConfirmAction
-      trigger={<Button variant="outline">Record termination</Button>}
-      title={`Record that ${grant.stakeholderName} leaves`}
-      description="Vesting stops on the termination date; the plan's leaver rules decide what is forfeited and how long vested options stay exercisable."
-      confirmLabel="Record termination"
-      confirmDisabled={!date}
+      trigger={<Button variant="outline">{t('grants.terminate.trigger')}</Button>}
+      title={t('grants.terminate.title', { name: grant.stakeholderName })}
+      description={t('grants.terminate.description')}
+      confirmLabel={t('grants.terminate.trigger')}
+      confirmDisabled={!isIsoDate(date)}
       onConfirm={() =>
         run(
           { kind: 'termination', body: { date, leaverType, reason: reason.trim() || null } },
-          `Termination of ${grant.stakeholderName} recorded`,
+          t('grants.terminate.done', { name: grant.stakeholderName }),
         )
       }
     >
       <div className="grid gap-3">
-        <DateField label="Termination date" value={date} onChange={setDate} />
-        <FormField label="Leaver type">
+        <DateField label={t('grants.terminate.date')} value={date} onChange={setDate} />
+        <FormField label={t('grants.terminate.leaverType')}>
           {(c) => (
             <Select
               {...c}
               value={leaverType}
               onChange={(e) => setLeaverType(e.target.value as 'good' | 'bad')}
             >
-              <option value="good">Good leaver</option>
-              <option value="bad">Bad leaver</option>
+              <option value="good">{t('grants.terminate.goodLeaver')}</option>
+              <option value="bad">{t('grants.terminate.badLeaver')}</option>
             </Select>
           )}
         </FormField>
-        <FormField label="Reason" description="Optional">
+        <FormField label={t('grants.action.reason')} description={t('grants.action.optional')}>
           {(c) => (
             <Textarea {...c} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
           )}
         </FormField>
       </div>
     </ConfirmAction>
+  );
+}
+
+/**
+ * What the exercise comes to, as the quantity is typed (issue 12): the amount payable (quantity ×
+ * exercise price) and the spread at the FMV valid on the exercise date (quantity × (FMV −
+ * exercise price)); for a cash-settled plan, what the holder is paid.
+ */
+function ExerciseFigures({
+  companyId,
+  grant,
+  quantity,
+  date,
+  cash,
+}: {
+  companyId: string;
+  grant: GrantDetail;
+  quantity: number | null;
+  date: string;
+  cash: boolean;
+}) {
+  const canReadValuations = useCan('valuation', 'read');
+  const { data: valuations } = useQuery({
+    ...valuationsQueryOptions(companyId),
+    enabled: canReadValuations,
+  });
+  if (quantity === null) return <div aria-live="polite" />;
+  const valuation = valuations && isIsoDate(date) ? valuationValidOn(valuations.items, date) : null;
+  const { payable, spread } = exerciseAmounts(
+    quantity,
+    grant.exercisePrice,
+    valuation?.fmvPerShare ?? null,
+  );
+  const money = (amount: string, currency: string) =>
+    formatMoney(amount, currency, { maxFraction: 6 });
+  const price = grant.exercisePrice;
+  const currency = grant.currency;
+  const rows: { label: string; value: string; detail: string }[] = [];
+  if (payable !== null && price !== null && !cash)
+    rows.push({
+      label: t('grants.exercise.payable'),
+      value: money(payable, currency),
+      detail: t('grants.exercise.payableDetail', {
+        quantity: formatCount(quantity),
+        price: money(price, currency),
+      }),
+    });
+  if (spread !== null && valuation) {
+    const detail = t('grants.exercise.spreadDetail', {
+      quantity: formatCount(quantity),
+      fmv: money(valuation.fmvPerShare, valuation.currency),
+      price: money(price ?? '0', currency),
+      date: formatIsoDate(valuation.effectiveDate),
+    });
+    const underwater = spread.startsWith('-');
+    rows.push({
+      label: cash ? t('grants.exercise.cashPaid') : t('grants.exercise.spread'),
+      // A cash settlement pays max(0, spread); under water it pays nothing.
+      value: money(cash && underwater ? '0.00' : spread, valuation.currency),
+      detail: underwater ? `${detail} ${t('grants.exercise.underwater')}` : detail,
+    });
+  }
+  return (
+    <div aria-live="polite" className="grid gap-2">
+      {rows.length > 0 ? (
+        <dl className="grid gap-2 rounded-md border bg-muted/40 p-3 text-sm">
+          {rows.map((r) => (
+            <div key={r.label} className="grid gap-0.5">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+                <dt className="font-medium">{r.label}</dt>
+                <dd className="font-semibold tabular-nums">{r.value}</dd>
+              </div>
+              <dd className="text-xs text-muted-foreground tabular-nums">{r.detail}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {canReadValuations && valuations && !valuation && isIsoDate(date) ? (
+        <p className="text-xs text-muted-foreground">
+          {t('grants.exercise.noFmv', { date: formatIsoDate(date) })}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -149,36 +243,34 @@ function Exercise({ companyId, grant }: { companyId: string; grant: GrantDetail 
   const error =
     quantityText.trim() === '' || valid
       ? undefined
-      : `Enter a whole number from 1 to ${formatCount(exercisable)}`;
+      : t('grants.exercise.quantityError', { max: formatCount(exercisable) });
   return (
     <ConfirmAction
-      trigger={<Button>Exercise</Button>}
-      title={`Exercise options of ${grant.stakeholderName}`}
-      description={`${formatCount(exercisable)} are exercisable today.`}
-      confirmLabel="Record exercise"
-      confirmDisabled={!valid || !date}
+      trigger={<Button>{t('grants.exercise.trigger')}</Button>}
+      title={t('grants.exercise.title', { name: grant.stakeholderName })}
+      description={t('grants.exercise.description', { count: exercisable })}
+      confirmLabel={t('grants.exercise.confirm')}
+      // Recording an exercise destroys nothing (issue 12): no red button.
+      tone="default"
+      confirmDisabled={!valid || !isIsoDate(date)}
       onConfirm={() =>
         run(
           { kind: 'exercise', body: { date, quantity: quantity as number } },
-          `Exercise of ${formatCount(quantity as number)} recorded`,
+          t('grants.exercise.done', { quantity: formatCount(quantity as number) }),
         )
       }
     >
       <div className="grid gap-3">
         <DateField
-          label="Exercise date"
+          label={t('grants.exercise.date')}
           value={date}
           onChange={setDate}
-          description={
-            cash
-              ? 'Settled in cash: the amount is computed at the FMV of the valuation valid on the exercise date (none recorded if no valuation is in force then).'
-              : undefined
-          }
+          description={cash ? t('grants.exercise.cashHint') : undefined}
         />
         <FormField
-          label="Quantity to exercise"
+          label={t('grants.exercise.quantity')}
           error={error}
-          description={`At most ${formatCount(exercisable)}`}
+          description={t('grants.exercise.atMost', { max: formatCount(exercisable) })}
         >
           {(c) => (
             <Input
@@ -190,6 +282,13 @@ function Exercise({ companyId, grant }: { companyId: string; grant: GrantDetail 
             />
           )}
         </FormField>
+        <ExerciseFigures
+          companyId={companyId}
+          grant={grant}
+          quantity={valid ? (quantity as number) : null}
+          date={date}
+          cash={cash}
+        />
       </div>
     </ConfirmAction>
   );
@@ -201,21 +300,21 @@ function Cancel({ companyId, grant }: { companyId: string; grant: GrantDetail })
   const [reason, setReason] = useState('');
   return (
     <ConfirmAction
-      trigger={<Button variant="outline">Cancel grant</Button>}
-      title="Cancel this grant?"
-      description="What has not been exercised lapses on the cancellation date."
-      confirmLabel="Cancel grant"
-      confirmDisabled={!date}
+      trigger={<Button variant="outline">{t('grants.cancel.trigger')}</Button>}
+      title={t('grants.cancel.title')}
+      description={t('grants.cancel.description')}
+      confirmLabel={t('grants.cancel.trigger')}
+      confirmDisabled={!isIsoDate(date)}
       onConfirm={() =>
         run(
           { kind: 'cancellation', body: { date, reason: reason.trim() || null } },
-          'Grant cancelled',
+          t('grants.cancel.done'),
         )
       }
     >
       <div className="grid gap-3">
-        <DateField label="Cancellation date" value={date} onChange={setDate} />
-        <FormField label="Reason" description="Optional">
+        <DateField label={t('grants.cancel.date')} value={date} onChange={setDate} />
+        <FormField label={t('grants.action.reason')} description={t('grants.action.optional')}>
           {(c) => (
             <Textarea {...c} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
           )}
@@ -229,21 +328,21 @@ function Cancel({ companyId, grant }: { companyId: string; grant: GrantDetail })
 function leaveSchema(grant: GrantDetail) {
   return z
     .object({
-      start: z.string().refine(isIsoDate, 'Enter the first day of the leave'),
-      end: z.string().refine(isIsoDate, 'Enter the day the holder is back'),
+      start: z.string().refine(isIsoDate, t('grants.leave.startRequired')),
+      end: z.string().refine(isIsoDate, t('grants.leave.endRequired')),
     })
     .superRefine((v, ctx) => {
       if (isIsoDate(v.start) && v.start < grant.vestingStartDate)
         ctx.addIssue({
           code: 'custom',
           path: ['start'],
-          message: `The leave cannot start before vesting starts (${formatIsoDate(grant.vestingStartDate)})`,
+          message: t('grants.leave.beforeVesting', { date: formatIsoDate(grant.vestingStartDate) }),
         });
       if (isIsoDate(v.start) && isIsoDate(v.end) && v.end <= v.start)
         ctx.addIssue({
           code: 'custom',
           path: ['end'],
-          message: 'The leave must end after it starts',
+          message: t('grants.leave.endBeforeStart'),
         });
     });
 }
@@ -261,24 +360,27 @@ function RecordLeave({ companyId, grant }: { companyId: string; grant: GrantDeta
   const run = useRun(companyId, grant.id);
   const schema = useMemo(() => leaveSchema(grant), [grant]);
   const form = useForm<LeaveValues>({
-    resolver: zodResolver(schema),
+    resolver: zodResolver(localizedSchema(schema)),
     defaultValues: { start: todayIso(), end: '' },
   });
-  const { register, formState, handleSubmit, setError, reset } = form;
+  const { control, formState, handleSubmit, setError, reset } = form;
   const { errors } = formState;
   return (
     <ConfirmAction
-      trigger={<Button variant="outline">Record leave of absence</Button>}
-      title={`Record a leave of absence of ${grant.stakeholderName}`}
-      description="Vesting pauses during the leave: installments from its first day on move later by its length."
-      confirmLabel="Record leave"
+      trigger={<Button variant="outline">{t('grants.leave.trigger')}</Button>}
+      title={t('grants.leave.title', { name: grant.stakeholderName })}
+      description={t('grants.leave.description')}
+      confirmLabel={t('grants.leave.confirm')}
       onConfirm={async () => {
         let recorded = false;
         await handleSubmit(async (values) => {
           try {
             await run(
               { kind: 'pause', body: values },
-              `Leave of absence from ${formatIsoDate(values.start)} to ${formatIsoDate(values.end)} recorded`,
+              t('grants.leave.done', {
+                from: formatIsoDate(values.start),
+                to: formatIsoDate(values.end),
+              }),
             );
           } catch (error) {
             // The server names the field (an overlap, a start before vesting or after leaving).
@@ -295,15 +397,15 @@ function RecordLeave({ companyId, grant }: { companyId: string; grant: GrantDeta
       }}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Leave starts" error={errors.start?.message}>
-          {(c) => <Input {...c} type="date" aria-required="true" {...register('start')} />}
+        <FormField label={t('grants.leave.start')} error={errors.start?.message}>
+          {(c) => <FormDateInput {...c} aria-required="true" control={control} name="start" />}
         </FormField>
         <FormField
-          label="Leave ends"
+          label={t('grants.leave.end')}
           error={errors.end?.message}
-          description="The day vesting resumes"
+          description={t('grants.leave.end.hint')}
         >
-          {(c) => <Input {...c} type="date" aria-required="true" {...register('end')} />}
+          {(c) => <FormDateInput {...c} aria-required="true" control={control} name="end" />}
         </FormField>
       </div>
     </ConfirmAction>
@@ -328,7 +430,9 @@ export function GrantActions({ companyId, grant }: { companyId: string; grant: G
       {!closed ? <Cancel companyId={companyId} grant={grant} /> : null}
       {grant.schedule.exerciseDeadline ? (
         <p className="basis-full text-sm text-muted-foreground">
-          Vested options can be exercised until {formatIsoDate(grant.schedule.exerciseDeadline)}.
+          {t('grants.actions.exercisableUntil', {
+            date: formatIsoDate(grant.schedule.exerciseDeadline),
+          })}
         </p>
       ) : null}
     </div>

@@ -2,10 +2,11 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Pencil, Plus } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { STORED_GRANT_STATUSES, type Grant } from '../../../contracts/vesting';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { t } from '../../lib/i18n';
 import { companyQueryOptions } from '../companies/api';
 import { FormDialog } from '../plans/form-dialog';
 import { formatCount } from '../plans/format';
@@ -16,7 +17,7 @@ import { emptyGrantFormValues, GrantForm, grantToFormValues } from './grant-form
 function FormSkeleton() {
   return (
     <div role="status" aria-live="polite" className="grid gap-4">
-      <span className="sr-only">Loading the form…</span>
+      <span className="sr-only">{t('grants.dialog.loading')}</span>
       <Skeleton className="h-9 w-full" />
       <Skeleton className="h-9 w-full" />
       <Skeleton className="h-48 w-full" />
@@ -48,13 +49,16 @@ function GrantDialogBody({
         grant === undefined || (STORED_GRANT_STATUSES as readonly string[]).includes(grant.status)
       }
       defaultValues={grant ? grantToFormValues(grant) : emptyGrantFormValues(choices)}
-      submitLabel={grant ? 'Save grant' : 'Create grant'}
+      submitLabel={grant ? t('grants.dialog.save') : t('grants.dialog.create')}
       onSubmit={async (body) => {
         const saved = await save.mutateAsync({ id: grant?.id, body });
         toast.success(
           grant
-            ? `Grant to ${saved.stakeholderName} updated`
-            : `Granted ${formatCount(saved.quantity)} to ${saved.stakeholderName}`,
+            ? t('grants.dialog.updated', { name: saved.stakeholderName })
+            : t('grants.dialog.created', {
+                quantity: formatCount(saved.quantity),
+                name: saved.stakeholderName,
+              }),
         );
         onDone(saved);
       }}
@@ -80,8 +84,10 @@ export function GrantDialog({
       open={open}
       onOpenChange={onOpenChange}
       wide
-      title={grant ? `Edit grant to ${grant.stakeholderName}` : 'New grant'}
-      description="The award, its vesting terms (with a live preview of the schedule) and its offer."
+      title={
+        grant ? t('grants.dialog.editTitle', { name: grant.stakeholderName }) : t('grants.new')
+      }
+      description={t('grants.dialog.description')}
     >
       <Suspense fallback={<FormSkeleton />}>
         <GrantDialogBody
@@ -98,20 +104,14 @@ export function GrantDialog({
 }
 
 /** "New grant" and its dialog; after saving, the new grant's page opens. */
-export function NewGrantButton({
-  companyId,
-  label = 'New grant',
-}: {
-  companyId: string;
-  label?: string;
-}) {
+export function NewGrantButton({ companyId, label }: { companyId: string; label?: string }) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   return (
     <>
       <Button onClick={() => setOpen(true)}>
         <Plus aria-hidden="true" />
-        {label}
+        {label ?? t('grants.new')}
       </Button>
       <GrantDialog
         companyId={companyId}
@@ -134,7 +134,7 @@ export function EditGrantButton({ companyId, grant }: { companyId: string; grant
     <>
       <Button variant="outline" onClick={() => setOpen(true)}>
         <Pencil aria-hidden="true" />
-        Edit
+        {t('grants.edit')}
       </Button>
       <GrantDialog companyId={companyId} grant={grant} open={open} onOpenChange={setOpen} />
     </>

@@ -12,7 +12,6 @@ import {
   type VestingTemplate,
 } from '../../../contracts/vesting';
 import { isIsoDate } from '../../../domain/dates';
-import { RELATIONSHIP_LABELS } from '../../../domain/equity';
 import { addDays } from '../../../domain/vesting/dates';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
@@ -20,14 +19,18 @@ import { Label } from '../../components/ui/label';
 import { Select } from '../../components/ui/select';
 import { Textarea } from '../../components/ui/textarea';
 import { ApiError } from '../../lib/api';
-import { decimalFromInput } from '../cap-table/format';
+import { FormDateInput } from '../../components/ui/date-input';
+import { countFromInput, decimalFromInput, formatIsoDate } from '../../lib/format';
+import { t } from '../../lib/i18n';
+import { localizedSchema } from '../../lib/localized-schema';
 import { FormDialogActions } from '../plans/form-dialog';
-import { countFromInput, formatIsoDate, idFromInput, todayIso } from '../plans/format';
+import { idFromInput, todayIso } from '../plans/format';
 import { reportSaveError } from '../plans/report-error';
+import { RELATIONSHIP_LABELS } from '../stakeholders/fields';
 import { defaultTimeTerms, describeTerms, flattenErrors } from '../vesting/terms';
 import { TermsEditor } from '../vesting/terms-editor';
 import { VestingPreview } from '../vesting/vesting-preview';
-import { GRANT_STATUS_LABELS, hasPrice, policyOf, priceLabel } from './format';
+import { hasPrice, policyOf, priceLabel, statusLabel } from './format';
 
 /** Every field the server may name in `error.fields`. */
 const FIELD_NAMES = [
@@ -152,7 +155,7 @@ export function GrantForm({
 }) {
   const { plans, stakeholders, templates } = choices;
   const form = useForm<GrantCreateInput, unknown, GrantCreate>({
-    resolver: zodResolver(grantCreateSchema),
+    resolver: zodResolver(localizedSchema(grantCreateSchema)),
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -179,7 +182,7 @@ export function GrantForm({
       await onSubmit(sent);
     } catch (error) {
       setServerTermsErrors(termsServerErrors(error));
-      reportSaveError(error, form.setError, FIELD_NAMES, 'Saving the grant failed');
+      reportSaveError(error, form.setError, FIELD_NAMES, t('grants.form.saveFailed'));
     }
   });
 
@@ -204,35 +207,32 @@ export function GrantForm({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-6">
       <fieldset className="grid gap-4">
-        <SectionLegend>Award</SectionLegend>
+        <SectionLegend>{t('grants.form.section.award')}</SectionLegend>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField
-            label="Stakeholder"
+            label={t('grants.form.stakeholder')}
             error={errors.stakeholderId?.message}
-            description={
-              stakeholders.length === 0
-                ? 'Add the employee on the Stakeholders tab first.'
-                : undefined
-            }
+            description={stakeholders.length === 0 ? t('grants.form.stakeholder.none') : undefined}
           >
             {(c) => (
               <Select {...c} aria-required="true" {...register('stakeholderId')}>
-                <option value="">Choose a stakeholder</option>
+                <option value="">{t('grants.form.stakeholder.choose')}</option>
                 {stakeholders.map((s) => (
                   <option key={s.id} value={s.id}>
-                    {s.name} ({RELATIONSHIP_LABELS[s.relationship]})
+                    {t('grants.form.stakeholder.option', {
+                      name: s.name,
+                      relationship: t(RELATIONSHIP_LABELS[s.relationship]),
+                    })}
                   </option>
                 ))}
               </Select>
             )}
           </FormField>
           <FormField
-            label="Plan"
+            label={t('grants.form.plan')}
             error={errors.planId?.message}
             description={
-              plan
-                ? `Available in the pool: ${plan.poolAvailable.toLocaleString('en-GB')}`
-                : undefined
+              plan ? t('grants.form.plan.available', { count: plan.poolAvailable }) : undefined
             }
           >
             {(c) => (
@@ -243,7 +243,7 @@ export function GrantForm({
                   onChange: (e: { target: { value: string } }) => onPlanChange(e.target.value),
                 })}
               >
-                <option value="">Choose a plan</option>
+                <option value="">{t('grants.form.plan.choose')}</option>
                 {plans.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.name}
@@ -254,7 +254,11 @@ export function GrantForm({
           </FormField>
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField label="Quantity" error={errors.quantity?.message} description="e.g. 10,000">
+          <FormField
+            label={t('grants.form.quantity')}
+            error={errors.quantity?.message}
+            description={t('grants.form.quantity.hint')}
+          >
             {(c) => (
               <Input
                 {...c}
@@ -267,9 +271,9 @@ export function GrantForm({
           </FormField>
           {priced ? (
             <FormField
-              label={plan ? priceLabel(plan.planType) : 'Exercise price'}
+              label={plan ? priceLabel(plan.planType) : t('grants.form.exercisePrice')}
               error={errors.exercisePrice?.message}
-              description="Per share, e.g. 0.10"
+              description={t('grants.form.price.hint')}
             >
               {(c) => (
                 <Input
@@ -282,13 +286,13 @@ export function GrantForm({
             </FormField>
           ) : (
             <div className="grid content-start gap-1.5">
-              <p className="text-sm font-medium">Price</p>
+              <p className="text-sm font-medium">{t('grants.form.price')}</p>
               <p className="rounded-md border border-dashed px-3 py-2 text-sm text-muted-foreground">
-                None for restricted shares and RSUs.
+                {t('grants.form.price.none')}
               </p>
             </div>
           )}
-          <FormField label="Currency" error={errors.currency?.message}>
+          <FormField label={t('grants.form.currency')} error={errors.currency?.message}>
             {(c) => (
               <Input
                 {...c}
@@ -301,30 +305,41 @@ export function GrantForm({
           </FormField>
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField label="Grant date" error={errors.grantDate?.message}>
-            {(c) => <Input {...c} type="date" aria-required="true" {...register('grantDate')} />}
-          </FormField>
-          <FormField
-            label="Vesting start date"
-            error={errors.vestingStartDate?.message}
-            description="Installments count from this date."
-          >
+          <FormField label={t('grants.form.grantDate')} error={errors.grantDate?.message}>
             {(c) => (
-              <Input {...c} type="date" aria-required="true" {...register('vestingStartDate')} />
+              <FormDateInput {...c} aria-required="true" control={control} name="grantDate" />
             )}
           </FormField>
-          <FormField label="Expiry date" error={errors.expiryDate?.message} description="Optional">
-            {(c) => <Input {...c} type="date" {...register('expiryDate')} />}
+          <FormField
+            label={t('grants.form.vestingStart')}
+            error={errors.vestingStartDate?.message}
+            description={t('grants.form.vestingStart.hint')}
+          >
+            {(c) => (
+              <FormDateInput
+                {...c}
+                aria-required="true"
+                control={control}
+                name="vestingStartDate"
+              />
+            )}
+          </FormField>
+          <FormField
+            label={t('grants.form.expiry')}
+            error={errors.expiryDate?.message}
+            description={t('grants.form.optional')}
+          >
+            {(c) => <FormDateInput {...c} control={control} name="expiryDate" />}
           </FormField>
         </div>
       </fieldset>
 
       <fieldset className="grid gap-4">
-        <SectionLegend>Vesting terms</SectionLegend>
+        <SectionLegend>{t('grants.form.section.vesting')}</SectionLegend>
         <FormField
-          label="Copy terms from template"
+          label={t('grants.form.template')}
           error={errors.templateId?.message}
-          description="The terms are copied into this grant and stay editable here; later template changes do not touch it."
+          description={t('grants.form.template.hint')}
           className="sm:max-w-md"
         >
           {(c) => (
@@ -336,10 +351,13 @@ export function GrantForm({
                   applyTemplate(e.target.value || null),
               })}
             >
-              <option value="">No template (own terms)</option>
-              {templates.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name} — {describeTerms(t.terms)}
+              <option value="">{t('grants.form.template.none')}</option>
+              {templates.map((template) => (
+                <option key={template.id} value={template.id}>
+                  {t('grants.form.template.option', {
+                    name: template.name,
+                    terms: describeTerms(template.terms),
+                  })}
                 </option>
               ))}
             </Select>
@@ -361,7 +379,7 @@ export function GrantForm({
           )}
         />
         <VestingPreview
-          title="Schedule preview"
+          title={t('grants.form.preview')}
           quantity={values.quantity}
           vestingStartDate={values.vestingStartDate}
           terms={(values.terms ?? getValues('terms')) as GrantCreateInput['terms']}
@@ -371,34 +389,37 @@ export function GrantForm({
       </fieldset>
 
       <fieldset className="grid gap-4">
-        <SectionLegend>Offer and acceptance</SectionLegend>
+        <SectionLegend>{t('grants.form.section.offer')}</SectionLegend>
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField label="Status" error={errors.status?.message}>
+          <FormField label={t('grants.form.status')} error={errors.status?.message}>
             {(c) => (
               <Select {...c} disabled={!editableStatus} {...register('status')}>
                 {STORED_GRANT_STATUSES.map((s) => (
                   <option key={s} value={s}>
-                    {GRANT_STATUS_LABELS[s]}
+                    {statusLabel(s)}
                   </option>
                 ))}
               </Select>
             )}
           </FormField>
-          <FormField label="Offer date" error={errors.offerDate?.message}>
-            {(c) => <Input {...c} type="date" {...register('offerDate')} />}
+          <FormField label={t('grants.form.offerDate')} error={errors.offerDate?.message}>
+            {(c) => <FormDateInput {...c} control={control} name="offerDate" />}
           </FormField>
           <FormField
-            label="Acceptance date"
+            label={t('grants.form.acceptanceDate')}
             error={errors.acceptanceDate?.message}
             description={
               acceptBy
-                ? `Belgian options: accept by ${formatIsoDate(acceptBy)} (offer + ${BE_ACCEPTANCE_DAYS} days) in writing.`
+                ? t('grants.form.belgianAcceptBy', {
+                    date: formatIsoDate(acceptBy),
+                    days: BE_ACCEPTANCE_DAYS,
+                  })
                 : isBelgian
-                  ? `Belgian options must be accepted in writing within ${BE_ACCEPTANCE_DAYS} days of the offer.`
+                  ? t('grants.form.belgianAccept', { days: BE_ACCEPTANCE_DAYS })
                   : undefined
             }
           >
-            {(c) => <Input {...c} type="date" {...register('acceptanceDate')} />}
+            {(c) => <FormDateInput {...c} control={control} name="acceptanceDate" />}
           </FormField>
         </div>
         {showTax ? (
@@ -415,17 +436,22 @@ export function GrantForm({
                     },
                   })}
                 />
-                <Label htmlFor="grant-tax-at-exercise">Taxed at exercise (NL election)</Label>
+                <Label htmlFor="grant-tax-at-exercise">{t('grants.form.taxAtExercise')}</Label>
               </div>
-              <p className="text-xs text-muted-foreground">
-                Since 2023 the employee may elect in writing to be taxed at exercise instead of when
-                the shares become tradable.
-              </p>
+              <p className="text-xs text-muted-foreground">{t('grants.form.taxAtExercise.hint')}</p>
             </div>
             {values.taxAtExercise ? (
-              <FormField label="Election date" error={errors.taxElectionDate?.message}>
+              <FormField
+                label={t('grants.form.electionDate')}
+                error={errors.taxElectionDate?.message}
+              >
                 {(c) => (
-                  <Input {...c} type="date" aria-required="true" {...register('taxElectionDate')} />
+                  <FormDateInput
+                    {...c}
+                    aria-required="true"
+                    control={control}
+                    name="taxElectionDate"
+                  />
                 )}
               </FormField>
             ) : null}
@@ -433,7 +459,11 @@ export function GrantForm({
         ) : null}
       </fieldset>
 
-      <FormField label="Notes" error={errors.notes?.message} description="Optional, internal">
+      <FormField
+        label={t('grants.form.notes')}
+        error={errors.notes?.message}
+        description={t('grants.form.notes.hint')}
+      >
         {(c) => <Textarea {...c} rows={3} {...register('notes')} />}
       </FormField>
 

@@ -2,7 +2,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { GrantDetail } from '../../../contracts/vesting';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -16,6 +16,8 @@ import {
   TableHeader,
   TableRow,
 } from '../../components/ui/table';
+import { formatDecimal } from '../../lib/format';
+import { activeLanguage, msg, t, Trans } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { numberCell } from '../cap-table/section';
 import { companyQueryOptions } from '../companies/api';
@@ -24,21 +26,23 @@ import { trashedToast } from '../trash/api';
 import { daysBetween } from '../../../domain/vesting/dates';
 import { formatCount, formatIsoDate, todayIso } from '../plans/format';
 import { reportDeleteError } from '../plans/report-error';
-import { formatAmount } from '../valuations/format';
+import { formatValue } from '../valuations/format';
 import { GrantValuationFigures } from '../valuations/grant-flags';
-import { CumulativeChart, type ChartMarker } from '../vesting/cumulative-chart';
+import type { ChartMarker } from '../../components/time-chart';
+import { CumulativeChart } from '../vesting/cumulative-chart';
 import { describeTerms, milestonesOf } from '../vesting/terms';
 import { chartSpan, InstallmentTable } from '../vesting/vesting-preview';
 import { forgetGrant, grantQueryOptions, useDeleteGrant, useRemovePause } from './api';
-import { formatPrice, GRANT_STATUS_LABELS, statusVariant } from './format';
+import { formatPrice, statusLabel, statusVariant } from './format';
 import { GrantActions } from './grant-actions';
 import { EditGrantButton } from './grant-dialog';
 
+/** Catalog keys of why shares were forfeited: `t(FORFEIT_LABELS[reason])`. */
 const FORFEIT_LABELS: Record<GrantDetail['forfeitures'][number]['reason'], string> = {
-  termination_unvested: 'Unvested, forfeited on termination',
-  termination_vested: 'Vested, forfeited on termination',
-  milestone_deadline: 'Milestone deadline passed',
-  cancellation: 'Cancelled',
+  termination_unvested: msg('grants.forfeit.terminationUnvested'),
+  termination_vested: msg('grants.forfeit.terminationVested'),
+  milestone_deadline: msg('grants.forfeit.milestoneDeadline'),
+  cancellation: msg('grants.forfeit.cancellation'),
 };
 
 type Exercise = GrantDetail['exercises'][number];
@@ -48,28 +52,32 @@ type Exercise = GrantDetail['exercises'][number];
  * the exercise date ("Cash settlement EUR 1,234.56 at FMV 2.40"), or that none was in force.
  */
 function deliveredAs(e: Exercise): ReactNode {
-  if (e.shareEventId) return 'Shares issued (register)';
-  if (e.receiptId) return 'Depositary receipts';
+  if (e.shareEventId) return t('grants.exercises.shares');
+  if (e.receiptId) return t('grants.exercises.receipts');
   const s = e.settlement;
   if (!s)
     return (
       <>
-        Cash settlement{' '}
-        <span className="text-muted-foreground">
-          · No valuation in force on that date — amount not recorded
-        </span>
+        {t('grants.exercises.cash')}{' '}
+        <span className="text-muted-foreground">· {t('grants.exercises.cashNoValuation')}</span>
       </>
     );
-  // The FMV per share without the currency (it is the amount's): "2.40", "2.0736".
-  const fmv = formatAmount(s.fmvPerShare, s.currency).slice(s.currency.length + 1);
   return (
     <>
-      Cash settlement <span className="tabular-nums">{formatAmount(s.amount, s.currency)}</span> at
-      FMV <span className="tabular-nums">{fmv}</span>
+      <Trans
+        id="grants.exercises.cashAt"
+        values={{
+          // As the grant's other valuation figures show amounts (the Valuations tab's format).
+          amount: formatValue(s.amount, s.currency),
+          // Per share, in the amount's currency: "2.70" (en), "2,70" (nl).
+          fmv: formatDecimal(s.fmvPerShare, { minFraction: 2 }),
+        }}
+        components={{ num: <span className="tabular-nums" /> }}
+      />
       {s.basePrice !== null ? (
         <span className="text-muted-foreground">
-          {' '}
-          · base price {formatPrice(s.basePrice, s.currency)}
+          {' · '}
+          {t('grants.exercises.basePrice', { price: formatPrice(s.basePrice, s.currency) })}
         </span>
       ) : null}
     </>
@@ -128,23 +136,23 @@ function DeleteGrantButton({ companyId, grant }: { companyId: string; grant: Gra
       trigger={
         <Button variant="outline">
           <Trash2 aria-hidden="true" />
-          Delete
+          {t('grants.delete')}
         </Button>
       }
-      title="Move this grant to the trash?"
-      description="Use this for a grant recorded by mistake; record a cancellation or a termination otherwise. Owners and admins can restore it from the trash for 30 days. A grant with exercises cannot be deleted."
-      confirmLabel="Move to trash"
+      title={t('grants.delete.title')}
+      description={t('grants.delete.description')}
+      confirmLabel={t('grants.delete.confirm')}
       onConfirm={async () => {
         try {
           await remove.mutateAsync(grant.id);
         } catch (error) {
-          reportDeleteError(error, 'Deleting the grant failed');
+          reportDeleteError(error, t('grants.delete.failed'));
           throw error;
         }
         trashedToast(queryClient, {
           kind: 'grant',
           id: grant.id,
-          message: `Grant to ${grant.stakeholderName} moved to the trash`,
+          message: t('grants.delete.done', { name: grant.stakeholderName }),
           canRestore,
         });
         await navigate({ to: '/companies/$companyId/grants', params: { companyId } });
@@ -164,26 +172,26 @@ function RemovePauseButton({
   pause: { start: string; end: string };
 }) {
   const remove = useRemovePause(companyId, grantId);
-  const span = `${formatIsoDate(pause.start)} – ${formatIsoDate(pause.end)}`;
+  const span = { from: formatIsoDate(pause.start), to: formatIsoDate(pause.end) };
   return (
     <ConfirmAction
       trigger={
-        <Button variant="ghost" size="sm" aria-label={`Remove the leave of absence ${span}`}>
+        <Button variant="ghost" size="sm" aria-label={t('grants.leave.remove.label', span)}>
           <Trash2 aria-hidden="true" />
-          Remove
+          {t('grants.leave.remove')}
         </Button>
       }
-      title="Remove this leave of absence?"
-      description={`The installments it moved (${span}) return to their dates. The activity log keeps a record.`}
-      confirmLabel="Remove leave"
+      title={t('grants.leave.remove.title')}
+      description={t('grants.leave.remove.description', span)}
+      confirmLabel={t('grants.leave.remove.confirm')}
       onConfirm={async () => {
         try {
           await remove.mutateAsync(pause.start);
         } catch (error) {
-          reportDeleteError(error, 'Removing the leave of absence failed');
+          reportDeleteError(error, t('grants.leave.remove.failed'));
           throw error;
         }
-        toast.success('Leave of absence removed');
+        toast.success(t('grants.leave.remove.done'));
       }}
     />
   );
@@ -196,7 +204,9 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
   const canUpdate = useCan('grant', 'update');
   const canDelete = useCan('grant', 'delete');
   const canSeeActivity = useCan('audit', 'read');
-  useDocumentTitle(`Grant to ${grant.stakeholderName} · ${company.companyName}`);
+  useDocumentTitle(
+    t('grants.detail.documentTitle', { name: grant.stakeholderName, company: company.companyName }),
+  );
   const today = todayIso();
   const { schedule } = grant;
   const milestoneNames = useMemo(
@@ -206,23 +216,32 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
 
   const markers: ChartMarker[] = [];
   const cliff = grant.installments.find((i) => i.source === 'cliff');
-  if (cliff) markers.push({ date: cliff.date, label: 'Cliff', tone: 'cliff' });
+  if (cliff) markers.push({ date: cliff.date, label: t('grants.marker.cliff'), tone: 'cliff' });
   for (const a of grant.installments.filter((i) => i.source === 'acceleration'))
-    markers.push({ date: a.date, label: 'Acceleration', tone: 'event' });
-  for (const p of grant.pauses) markers.push({ date: p.start, label: 'Leave', tone: 'event' });
+    markers.push({ date: a.date, label: t('grants.marker.acceleration'), tone: 'event' });
+  for (const p of grant.pauses)
+    markers.push({ date: p.start, label: t('grants.marker.leave'), tone: 'event' });
   if (grant.termination)
-    markers.push({ date: grant.termination.date, label: 'Termination', tone: 'event' });
+    markers.push({
+      date: grant.termination.date,
+      label: t('grants.marker.termination'),
+      tone: 'event',
+    });
   if (grant.cancelledDate)
-    markers.push({ date: grant.cancelledDate, label: 'Cancelled', tone: 'event' });
+    markers.push({ date: grant.cancelledDate, label: t('grants.marker.cancelled'), tone: 'event' });
   if (schedule.exerciseDeadline)
-    markers.push({ date: schedule.exerciseDeadline, label: 'Exercise deadline', tone: 'deadline' });
+    markers.push({
+      date: schedule.exerciseDeadline,
+      label: t('grants.marker.exerciseDeadline'),
+      tone: 'deadline',
+    });
   const span = chartSpan(grant.vestingStartDate, grant.installments);
   const to = [span.to, schedule.exerciseDeadline ?? '', grant.termination?.date ?? '']
     .filter(Boolean)
     .sort()
     .at(-1)!;
   if (today >= span.from && today <= to)
-    markers.push({ date: today, label: 'Today', tone: 'today' });
+    markers.push({ date: today, label: t('grants.marker.today'), tone: 'today' });
 
   return (
     <div className="grid gap-6">
@@ -233,17 +252,18 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
           className="inline-flex items-center gap-1 justify-self-start rounded-sm text-sm text-muted-foreground hover:text-foreground"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
-          All grants
+          {t('grants.detail.back')}
         </Link>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="grid min-w-0 gap-2">
             <h2 className="text-xl font-semibold tracking-tight break-words">
-              {formatCount(grant.quantity)} to {grant.stakeholderName}
+              {t('grants.detail.heading', {
+                quantity: formatCount(grant.quantity),
+                name: grant.stakeholderName,
+              })}
             </h2>
             <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-              <Badge variant={statusVariant(grant.status)}>
-                {GRANT_STATUS_LABELS[grant.status]}
-              </Badge>
+              <Badge variant={statusVariant(grant.status)}>{statusLabel(grant.status)}</Badge>
               <span>{grant.planName}</span>
               <span aria-hidden="true">·</span>
               <span>{describeTerms(grant.terms)}</span>
@@ -256,51 +276,68 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
         </div>
       </div>
 
-      <Panel id="grant-figures" title="Today">
+      <Panel id="grant-figures" title={t('grants.detail.today')}>
         <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-3 lg:grid-cols-6">
-          <Figure label="Quantity">{formatCount(grant.quantity)}</Figure>
-          <Figure label="Vested">{formatCount(schedule.vested)}</Figure>
-          <Figure label="Unvested">{formatCount(schedule.unvested)}</Figure>
-          <Figure label="Exercised">{formatCount(schedule.exercised)}</Figure>
-          <Figure label="Forfeited">{formatCount(schedule.forfeited)}</Figure>
-          <Figure label="Exercisable">{formatCount(schedule.exercisable)}</Figure>
-          <Figure label="Next installment">
+          <Figure label={t('grants.figure.quantity')}>{formatCount(grant.quantity)}</Figure>
+          <Figure label={t('grants.figure.vested')}>{formatCount(schedule.vested)}</Figure>
+          <Figure label={t('grants.figure.unvested')}>{formatCount(schedule.unvested)}</Figure>
+          <Figure label={t('grants.figure.exercised')}>{formatCount(schedule.exercised)}</Figure>
+          <Figure label={t('grants.figure.forfeited')}>{formatCount(schedule.forfeited)}</Figure>
+          <Figure label={t('grants.figure.exercisable')}>
+            {formatCount(schedule.exercisable)}
+          </Figure>
+          <Figure label={t('grants.figure.nextInstallment')}>
             {schedule.nextInstallment
-              ? `${formatCount(schedule.nextInstallment.quantity)} on ${formatIsoDate(schedule.nextInstallment.date)}`
-              : muted('None')}
+              ? t('grants.figure.nextInstallment.value', {
+                  quantity: formatCount(schedule.nextInstallment.quantity),
+                  date: formatIsoDate(schedule.nextInstallment.date),
+                })
+              : muted(t('grants.figure.none'))}
           </Figure>
-          <Figure label="Exercise deadline">
-            {schedule.exerciseDeadline ? formatIsoDate(schedule.exerciseDeadline) : muted('None')}
+          <Figure label={t('grants.figure.exerciseDeadline')}>
+            {schedule.exerciseDeadline
+              ? formatIsoDate(schedule.exerciseDeadline)
+              : muted(t('grants.figure.none'))}
           </Figure>
-          <Figure label="Price">
+          <Figure label={t('grants.figure.price')}>
             {grant.exercisePrice === null
-              ? muted('None')
+              ? muted(t('grants.figure.none'))
               : formatPrice(grant.exercisePrice, grant.currency)}
           </Figure>
-          <Figure label="Grant date">{formatIsoDate(grant.grantDate)}</Figure>
-          <Figure label="Vesting start">{formatIsoDate(grant.vestingStartDate)}</Figure>
-          <Figure label="Expiry">
-            {grant.expiryDate ? formatIsoDate(grant.expiryDate) : muted('None')}
+          <Figure label={t('grants.figure.grantDate')}>{formatIsoDate(grant.grantDate)}</Figure>
+          <Figure label={t('grants.figure.vestingStart')}>
+            {formatIsoDate(grant.vestingStartDate)}
+          </Figure>
+          <Figure label={t('grants.figure.expiry')}>
+            {grant.expiryDate ? formatIsoDate(grant.expiryDate) : muted(t('grants.figure.none'))}
           </Figure>
           {grant.offerDate ? (
-            <Figure label="Offered">{formatIsoDate(grant.offerDate)}</Figure>
+            <Figure label={t('grants.figure.offered')}>{formatIsoDate(grant.offerDate)}</Figure>
           ) : null}
           {grant.acceptanceDeadline ? (
-            <Figure label="Accept by">{formatIsoDate(grant.acceptanceDeadline)}</Figure>
+            <Figure label={t('grants.figure.acceptBy')}>
+              {formatIsoDate(grant.acceptanceDeadline)}
+            </Figure>
           ) : null}
           {grant.offerDate || grant.acceptanceDate ? (
-            <Figure label="Accepted">
-              {grant.acceptanceDate ? formatIsoDate(grant.acceptanceDate) : muted('Not yet')}
+            <Figure label={t('grants.figure.accepted')}>
+              {grant.acceptanceDate
+                ? formatIsoDate(grant.acceptanceDate)
+                : muted(t('grants.figure.notYet'))}
             </Figure>
           ) : null}
           {grant.taxAtExercise ? (
-            <Figure label="Taxed at exercise">
-              Elected {grant.taxElectionDate ? formatIsoDate(grant.taxElectionDate) : ''}
+            <Figure label={t('grants.figure.taxAtExercise')}>
+              {grant.taxElectionDate
+                ? t('grants.figure.electedOn', { date: formatIsoDate(grant.taxElectionDate) })
+                : t('grants.figure.elected')}
             </Figure>
           ) : null}
           {grant.termination ? (
-            <Figure label="Termination">
-              {`${grant.termination.leaverType === 'good' ? 'Good' : 'Bad'} leaver, ${formatIsoDate(grant.termination.date)}`}
+            <Figure label={t('grants.figure.termination')}>
+              {grant.termination.leaverType === 'good'
+                ? t('grants.figure.goodLeaver', { date: formatIsoDate(grant.termination.date) })
+                : t('grants.figure.badLeaver', { date: formatIsoDate(grant.termination.date) })}
               {grant.termination.reason ? (
                 <span className="block text-xs text-muted-foreground">
                   {grant.termination.reason}
@@ -317,8 +354,8 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
       {canUpdate ? (
         <Panel
           id="grant-actions"
-          title="Actions"
-          description="Each action is recorded in the company's activity log."
+          title={t('grants.actions.title')}
+          description={t('grants.actions.description')}
         >
           <GrantActions companyId={companyId} grant={grant} />
         </Panel>
@@ -326,12 +363,12 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
 
       <Panel
         id="grant-schedule"
-        title="Schedule"
-        description="Installments as stored by the server: past ones shaded, with the cliff, leaves of absence, termination and deadlines marked. A leave moves the installments from its first day on by its length."
+        title={t('grants.schedule.title')}
+        description={t('grants.schedule.description')}
       >
         <div className="grid gap-4">
           <CumulativeChart
-            title={`Cumulative vesting of the grant to ${grant.stakeholderName}`}
+            title={t('grants.schedule.chartTitle', { name: grant.stakeholderName })}
             quantity={grant.quantity}
             installments={grant.installments}
             from={span.from}
@@ -340,38 +377,41 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
           />
           {schedule.pending.length > 0 ? (
             <p className="text-sm text-muted-foreground">
-              Pending milestones:{' '}
-              {schedule.pending
-                .map(
-                  (p) =>
-                    `${milestoneNames.get(p.milestoneId) ?? p.milestoneId} (${formatCount(p.quantity)})`,
-                )
-                .join(', ')}
+              {t('grants.schedule.pending', {
+                list: new Intl.ListFormat(activeLanguage(), { type: 'conjunction' }).format(
+                  schedule.pending.map((p) =>
+                    t('grants.schedule.pendingItem', {
+                      name: milestoneNames.get(p.milestoneId) ?? p.milestoneId,
+                      quantity: formatCount(p.quantity),
+                    }),
+                  ),
+                ),
+              })}
             </p>
           ) : null}
           {grant.installments.length > 0 ? (
             <InstallmentTable
-              caption={`Installments of the grant to ${grant.stakeholderName}`}
+              caption={t('grants.schedule.installmentsCaption', { name: grant.stakeholderName })}
               installments={grant.installments}
               asOf={today}
               milestoneNames={milestoneNames}
               className="max-h-96"
             />
           ) : (
-            <p className="text-sm text-muted-foreground">No installments.</p>
+            <p className="text-sm text-muted-foreground">{t('grants.schedule.noInstallments')}</p>
           )}
           {grant.pauses.length > 0 ? (
             <div className="grid gap-2">
-              <h4 className="text-sm font-semibold">Leaves of absence</h4>
-              <Table aria-label="Leaves of absence">
+              <h4 className="text-sm font-semibold">{t('grants.leaves.title')}</h4>
+              <Table aria-label={t('grants.leaves.title')}>
                 <TableHeader>
                   <TableRow>
-                    <TableHead>From</TableHead>
-                    <TableHead>Vesting resumes</TableHead>
-                    <TableHead className="text-right">Days paused</TableHead>
+                    <TableHead>{t('grants.leaves.from')}</TableHead>
+                    <TableHead>{t('grants.leaves.resumes')}</TableHead>
+                    <TableHead className="text-right">{t('grants.leaves.days')}</TableHead>
                     {canUpdate ? (
                       <TableHead className="text-right">
-                        <span className="sr-only">Actions</span>
+                        <span className="sr-only">{t('common.actions')}</span>
                       </TableHead>
                     ) : null}
                   </TableRow>
@@ -397,13 +437,13 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
           ) : null}
           {grant.forfeitures.length > 0 ? (
             <div className="grid gap-2">
-              <h4 className="text-sm font-semibold">Forfeitures</h4>
-              <Table aria-label="Forfeitures">
+              <h4 className="text-sm font-semibold">{t('grants.forfeitures.title')}</h4>
+              <Table aria-label={t('grants.forfeitures.title')}>
                 <TableHeader>
                   <TableRow>
-                    <TableHead>Date</TableHead>
-                    <TableHead>What</TableHead>
-                    <TableHead className="text-right">Shares</TableHead>
+                    <TableHead>{t('grants.forfeitures.date')}</TableHead>
+                    <TableHead>{t('grants.forfeitures.what')}</TableHead>
+                    <TableHead className="text-right">{t('grants.forfeitures.shares')}</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -411,7 +451,7 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
                     <TableRow key={`${f.date}-${f.reason}-${i}`}>
                       <TableCell>{formatIsoDate(f.date)}</TableCell>
                       <TableCell>
-                        {FORFEIT_LABELS[f.reason]}
+                        {t(FORFEIT_LABELS[f.reason])}
                         {f.milestoneId
                           ? ` (${milestoneNames.get(f.milestoneId) ?? f.milestoneId})`
                           : ''}
@@ -426,16 +466,16 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
         </div>
       </Panel>
 
-      <Panel id="grant-exercises" title="Exercises">
+      <Panel id="grant-exercises" title={t('grants.exercises.title')}>
         {grant.exercises.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No exercises yet.</p>
+          <p className="text-sm text-muted-foreground">{t('grants.exercises.none')}</p>
         ) : (
-          <Table aria-label="Exercises">
+          <Table aria-label={t('grants.exercises.title')}>
             <TableHeader>
               <TableRow>
-                <TableHead>Date</TableHead>
-                <TableHead className="text-right">Quantity</TableHead>
-                <TableHead>Delivered as</TableHead>
+                <TableHead>{t('grants.exercises.date')}</TableHead>
+                <TableHead className="text-right">{t('grants.exercises.quantity')}</TableHead>
+                <TableHead>{t('grants.exercises.deliveredAs')}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -453,15 +493,18 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
 
       {canSeeActivity ? (
         <p className="text-sm text-muted-foreground">
-          Every change to this grant is in the company&apos;s{' '}
-          <Link
-            to="/companies/$companyId/activity"
-            params={{ companyId }}
-            className="rounded-sm text-primary hover:underline"
-          >
-            activity log
-          </Link>
-          .
+          <Trans
+            id="grants.detail.activity"
+            components={{
+              link: (
+                <Link
+                  to="/companies/$companyId/activity"
+                  params={{ companyId }}
+                  className="rounded-sm text-primary hover:underline"
+                />
+              ),
+            }}
+          />
         </p>
       ) : null}
     </div>

@@ -1,56 +1,38 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { CatchBoundary, Link } from '@tanstack/react-router';
-import { Award, ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
-import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { Grant } from '../../../contracts/vesting';
-import { Badge } from '../../components/ui/badge';
+import { Suspense, useId, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
+import { SearchInput } from '../../components/ui/search-input';
 import { Select } from '../../components/ui/select';
-import {
-  Table,
-  TableBody,
-  TableHead,
-  TableHeader,
-  TableRow,
-  TableCell,
-} from '../../components/ui/table';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import {
-  Dash,
-  EmptyState,
-  numberCell,
-  RowHeader,
-  Section,
-  TableSkeleton,
-} from '../cap-table/section';
 import { errorMessage } from '../../lib/api';
+import { msg, t } from '../../lib/i18n';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { Section, TableSkeleton } from '../cap-table/section';
 import { companyQueryOptions } from '../companies/api';
 import { useCan } from '../me/api';
-import { upcomingQueryOptions } from '../upcoming/api';
-import { UPCOMING_TYPE_LABELS } from '../upcoming/format';
 import { formatCount, formatIsoDate, todayIso } from '../plans/format';
+import { upcomingQueryOptions } from '../upcoming/api';
 import { grantPlansQueryOptions, grantsQueryOptions } from './api';
 import { CompanyVestingChart } from './company-vesting-chart';
-import { formatPrice, GRANT_STATUS_LABELS, statusVariant } from './format';
+import { statusLabel } from './format';
 import { NewGrantButton } from './grant-dialog';
+import { GrantsTable, hasGrantFilters } from './grants-table';
+import { firstOf } from './paging';
 import { companyOverview, mergeUpcoming, type UpcomingEvent, type UpcomingKind } from './schedule';
-import { firstOf, pageOf } from './paging';
 import { GRANT_STATUS_LIST, type GrantsSearch } from './search';
-import {
-  GrantValuationBadges,
-  grantIntrinsicValue,
-  useValuationFlags,
-  type ValuationFlags,
-} from '../valuations/grant-flags';
-import { formatAmount } from '../valuations/format';
 
 /** The window of the tab's upcoming list. */
 const UPCOMING_DAYS = 90;
 
+/** Catalog keys of what falls due (the grants' own words, not the practice view's). */
 const UPCOMING_LABELS: Record<UpcomingKind, string> = {
-  ...UPCOMING_TYPE_LABELS,
-  milestone_deadline: 'Milestone deadline',
+  cliff: msg('grants.upcoming.kind.cliff'),
+  installment: msg('grants.upcoming.kind.installment'),
+  acceptance_deadline: msg('grants.upcoming.kind.acceptanceDeadline'),
+  expiry: msg('grants.upcoming.kind.expiry'),
+  exercise_deadline: msg('grants.upcoming.kind.exerciseDeadline'),
+  milestone_deadline: msg('grants.upcoming.kind.milestoneDeadline'),
 };
 
 /**
@@ -64,14 +46,18 @@ function UpcomingList({
   companyId: string;
   milestones: readonly UpcomingEvent[];
 }) {
-  const { data } = useSuspenseQuery(upcomingQueryOptions({ companyId, days: UPCOMING_DAYS }));
+  const { data } = useSuspenseQuery(
+    upcomingQueryOptions({ companyId, days: UPCOMING_DAYS, installments: true }),
+  );
   const upcoming = useMemo(() => mergeUpcoming(data.items, milestones), [data, milestones]);
   // Thousands of grants make thousands of entries: the soonest ten, the rest on request.
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   if (upcoming.length === 0)
     return (
-      <p className="text-sm text-muted-foreground">Nothing due in the next {UPCOMING_DAYS} days.</p>
+      <p className="text-sm text-muted-foreground">
+        {t('grants.upcoming.none', { days: UPCOMING_DAYS })}
+      </p>
     );
   const { shown, toggle } = firstOf(upcoming, expanded);
   return (
@@ -79,7 +65,7 @@ function UpcomingList({
       <ol
         id={listId}
         className="grid max-h-80 gap-2 overflow-y-auto text-sm"
-        aria-label="Upcoming events"
+        aria-label={t('grants.upcoming.label')}
       >
         {shown.map((e, i) => (
           <li
@@ -89,7 +75,7 @@ function UpcomingList({
             <time dateTime={e.date} className="w-24 shrink-0 tabular-nums">
               {formatIsoDate(e.date)}
             </time>
-            <span className="font-medium">{UPCOMING_LABELS[e.kind]}</span>
+            <span className="font-medium">{t(UPCOMING_LABELS[e.kind])}</span>
             <Link
               to="/companies/$companyId/grants/$grantId"
               params={{ companyId, grantId: e.grantId }}
@@ -114,7 +100,9 @@ function UpcomingList({
           aria-controls={listId}
           onClick={() => setExpanded((v) => !v)}
         >
-          {expanded ? 'Show fewer' : `Show all ${formatCount(upcoming.length)}`}
+          {expanded
+            ? t('grants.upcoming.showFewer')
+            : t('grants.upcoming.showAll', { count: formatCount(upcoming.length) })}
         </Button>
       ) : null}
     </div>
@@ -138,23 +126,23 @@ function CompanyOverview({ companyId }: { companyId: string }) {
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <Section
         id="grants-vesting"
-        title="Vesting over time"
-        description="Vested shares of all grants, by plan, computed from each grant's terms, leaves of absence, termination and the company's change of control."
+        title={t('grants.overview.vesting.title')}
+        description={t('grants.overview.vesting.description')}
         resetKey={companyId}
-        loadingLabel="Loading the chart…"
+        loadingLabel={t('grants.overview.vesting.loading')}
       >
         {series.dates.length > 1 ? (
           <CompanyVestingChart data={series} today={today} vestedToday={vestedToday} />
         ) : (
-          <p className="text-sm text-muted-foreground">No grant vests yet.</p>
+          <p className="text-sm text-muted-foreground">{t('grants.overview.vesting.none')}</p>
         )}
       </Section>
       <Section
         id="grants-upcoming"
-        title={`Next ${UPCOMING_DAYS} days`}
-        description="Installments, cliffs, milestone and acceptance deadlines, expiries and exercise deadlines."
+        title={t('grants.overview.upcoming.title', { days: UPCOMING_DAYS })}
+        description={t('grants.overview.upcoming.description')}
         resetKey={companyId}
-        loadingLabel="Loading upcoming events…"
+        loadingLabel={t('grants.overview.upcoming.loading')}
       >
         <UpcomingList companyId={companyId} milestones={milestones} />
       </Section>
@@ -173,9 +161,21 @@ function Filters({
 }) {
   const { data: plans } = useSuspenseQuery(grantPlansQueryOptions(companyId));
   return (
-    <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Filter grants">
+    <div
+      className="flex flex-wrap items-end gap-3"
+      role="search"
+      aria-label={t('grants.filters.label')}
+    >
+      <SearchInput
+        id="grants-search"
+        className="w-56"
+        label={t('tables.search')}
+        placeholder={t('grants.table.searchPlaceholder')}
+        value={search.q}
+        onChange={(q) => onSearchChange({ ...search, q, page: undefined })}
+      />
       <div className="grid w-56 gap-1.5">
-        <Label htmlFor="grants-plan-filter">Plan</Label>
+        <Label htmlFor="grants-plan-filter">{t('grants.filters.plan')}</Label>
         <Select
           id="grants-plan-filter"
           value={search.planId ?? ''}
@@ -183,7 +183,7 @@ function Filters({
             onSearchChange({ ...search, planId: e.target.value || undefined, page: undefined })
           }
         >
-          <option value="">All plans</option>
+          <option value="">{t('grants.filters.allPlans')}</option>
           {plans.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
@@ -192,7 +192,7 @@ function Filters({
         </Select>
       </div>
       <div className="grid w-48 gap-1.5">
-        <Label htmlFor="grants-status-filter">Status</Label>
+        <Label htmlFor="grants-status-filter">{t('grants.filters.status')}</Label>
         <Select
           id="grants-status-filter"
           value={search.status ?? ''}
@@ -204,201 +204,19 @@ function Filters({
             })
           }
         >
-          <option value="">All statuses</option>
+          <option value="">{t('grants.filters.allStatuses')}</option>
           {GRANT_STATUS_LIST.map((s) => (
             <option key={s} value={s}>
-              {GRANT_STATUS_LABELS[s]}
+              {statusLabel(s)}
             </option>
           ))}
         </Select>
       </div>
-      {search.planId || search.status ? (
-        <Button variant="ghost" onClick={() => onSearchChange({})}>
-          Clear filters
+      {hasGrantFilters(search) ? (
+        <Button variant="ghost" onClick={() => onSearchChange({ sort: search.sort })}>
+          {t('grants.table.clearFilters')}
         </Button>
       ) : null}
-    </div>
-  );
-}
-
-function GrantRow({
-  companyId,
-  grant,
-  flags,
-}: {
-  companyId: string;
-  grant: Grant;
-  flags: ValuationFlags | null;
-}) {
-  const { schedule } = grant;
-  const value = grantIntrinsicValue(grant, flags);
-  return (
-    <TableRow>
-      <RowHeader>
-        <Link
-          to="/companies/$companyId/grants/$grantId"
-          params={{ companyId, grantId: grant.id }}
-          className="rounded-sm text-primary hover:underline"
-        >
-          {grant.stakeholderName}
-        </Link>
-      </RowHeader>
-      <TableCell>{grant.planName}</TableCell>
-      <TableCell className={numberCell}>{formatCount(grant.quantity)}</TableCell>
-      <TableCell className={numberCell}>
-        {grant.exercisePrice === null ? <Dash /> : formatPrice(grant.exercisePrice, grant.currency)}
-      </TableCell>
-      <TableCell>{formatIsoDate(grant.grantDate)}</TableCell>
-      <TableCell>
-        <div className="flex flex-wrap gap-1">
-          <Badge variant={statusVariant(grant.status)}>{GRANT_STATUS_LABELS[grant.status]}</Badge>
-          <GrantValuationBadges grant={grant} flags={flags} />
-        </div>
-      </TableCell>
-      <TableCell className={numberCell}>{formatCount(schedule.vested)}</TableCell>
-      <TableCell className={numberCell}>{formatCount(schedule.unvested)}</TableCell>
-      <TableCell className={numberCell}>{formatCount(schedule.exercisable)}</TableCell>
-      <TableCell>
-        {schedule.nextInstallment ? (
-          <>
-            {formatIsoDate(schedule.nextInstallment.date)}{' '}
-            <span className="text-muted-foreground tabular-nums">
-              ({formatCount(schedule.nextInstallment.quantity)})
-            </span>
-          </>
-        ) : (
-          <Dash />
-        )}
-      </TableCell>
-      {flags ? (
-        <TableCell className={numberCell}>
-          {value === null ? <Dash /> : formatAmount(value, flags.currency)}
-        </TableCell>
-      ) : null}
-    </TableRow>
-  );
-}
-
-/** "Showing 51–100 of 5,000" and the previous/next buttons under the table. */
-function Pager({
-  from,
-  to,
-  total,
-  page,
-  pageCount,
-  onPage,
-}: ReturnType<typeof pageOf> & { total: number; onPage: (page: number) => void }) {
-  const first = page <= 1;
-  const last = page >= pageCount;
-  return (
-    <nav aria-label="Grants pages" className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        Showing {formatCount(from + 1)}–{formatCount(to)} of {formatCount(total)}
-      </p>
-      {pageCount > 1 ? (
-        <div className="flex items-center gap-2">
-          {/* aria-disabled, not disabled: a button that was just used keeps the focus. */}
-          <Button
-            variant="outline"
-            size="sm"
-            aria-disabled={first || undefined}
-            onClick={() => (first ? undefined : onPage(page - 1))}
-          >
-            <ChevronLeft aria-hidden="true" />
-            Previous<span className="sr-only"> page</span>
-          </Button>
-          <span className="text-sm text-muted-foreground tabular-nums">
-            Page {formatCount(page)} of {formatCount(pageCount)}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            aria-disabled={last || undefined}
-            onClick={() => (last ? undefined : onPage(page + 1))}
-          >
-            Next<span className="sr-only"> page</span>
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </div>
-      ) : null}
-    </nav>
-  );
-}
-
-function GrantsTable({
-  companyId,
-  search,
-  onSearchChange,
-}: {
-  companyId: string;
-  search: GrantsSearch;
-  onSearchChange: (next: GrantsSearch) => void;
-}) {
-  const {
-    data: { items: grants },
-  } = useSuspenseQuery(grantsQueryOptions(companyId, search));
-  const canCreate = useCan('grant', 'create');
-  // One metrics request for the whole table: flags and intrinsic value by grant id.
-  const flags = useValuationFlags(companyId);
-  const top = useRef<HTMLDivElement>(null);
-  const paging = pageOf(search.page, grants.length);
-  // After "Previous"/"Next" (under the table), the new page's first rows come into view once the
-  // router has moved to the new URL (which keeps the scroll: filters must not jump to the top).
-  const scrollOnPage = useRef(false);
-  useEffect(() => {
-    if (!scrollOnPage.current) return;
-    const frame = requestAnimationFrame(() => {
-      scrollOnPage.current = false;
-      top.current?.scrollIntoView({ block: 'start' });
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [paging.page]);
-  const filtered = Boolean(search.planId || search.status);
-  if (grants.length === 0)
-    return filtered ? (
-      <EmptyState icon={SearchX} title="No grants match these filters" />
-    ) : (
-      <EmptyState
-        icon={Award}
-        title="No grants yet"
-        action={
-          canCreate ? (
-            <NewGrantButton companyId={companyId} label="Make the first grant" />
-          ) : undefined
-        }
-      >
-        A grant gives a stakeholder options or awards under a plan, with vesting terms.
-      </EmptyState>
-    );
-  const onPage = (page: number) => {
-    scrollOnPage.current = true;
-    onSearchChange({ ...search, page: page > 1 ? page : undefined });
-  };
-  return (
-    <div ref={top} className="grid scroll-mt-20 gap-3">
-      <Table aria-label="Grants">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Stakeholder</TableHead>
-            <TableHead>Plan</TableHead>
-            <TableHead className="text-right">Quantity</TableHead>
-            <TableHead className="text-right">Price</TableHead>
-            <TableHead>Grant date</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead className="text-right">Vested</TableHead>
-            <TableHead className="text-right">Unvested</TableHead>
-            <TableHead className="text-right">Exercisable</TableHead>
-            <TableHead>Next installment</TableHead>
-            {flags ? <TableHead className="text-right">Intrinsic value</TableHead> : null}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {grants.slice(paging.from, paging.to).map((g) => (
-            <GrantRow key={g.id} companyId={companyId} grant={g} flags={flags} />
-          ))}
-        </TableBody>
-      </Table>
-      <Pager {...paging} total={grants.length} onPage={onPage} />
     </div>
   );
 }
@@ -415,14 +233,14 @@ export function GrantsPage({
 }) {
   const { data: company } = useSuspenseQuery(companyQueryOptions(companyId));
   const canCreate = useCan('grant', 'create');
-  useDocumentTitle(`Grants · ${company.companyName}`);
+  useDocumentTitle(t('grants.page.documentTitle', { company: company.companyName }));
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid min-w-0 gap-1">
-          <h2 className="text-lg leading-tight font-semibold">Grants</h2>
+          <h2 className="text-lg leading-tight font-semibold">{t('grants.page.title')}</h2>
           <p className="text-sm text-muted-foreground">
-            Options and awards granted by {company.companyName}, with today&apos;s vesting.
+            {t('grants.page.intro', { company: company.companyName })}
           </p>
         </div>
         {canCreate ? (
@@ -435,19 +253,19 @@ export function GrantsPage({
         getResetKey={() => companyId}
         errorComponent={({ error }) => (
           <p role="alert" className="text-sm text-destructive">
-            {errorMessage(error, 'The vesting overview could not be loaded.')}
+            {errorMessage(error, t('grants.overview.loadFailed'))}
           </p>
         )}
       >
-        <Suspense fallback={<TableSkeleton label="Loading the vesting overview…" />}>
+        <Suspense fallback={<TableSkeleton label={t('grants.overview.loading')} />}>
           <CompanyOverview companyId={companyId} />
         </Suspense>
       </CatchBoundary>
       <Section
         id="grants-list"
-        title="All grants"
+        title={t('grants.list.title')}
         resetKey={`${companyId}-${search.planId ?? ''}-${search.status ?? ''}`}
-        loadingLabel="Loading grants…"
+        loadingLabel={t('grants.list.loading')}
         actions={<Filters companyId={companyId} search={search} onSearchChange={onSearchChange} />}
       >
         <GrantsTable companyId={companyId} search={search} onSearchChange={onSearchChange} />

@@ -1,23 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { firstOf, GRANTS_PAGE_SIZE, pageOf, UPCOMING_SHOWN } from './paging';
+import { firstOf, UPCOMING_SHOWN } from './paging';
 import { readGrantsSearch } from './search';
 
 describe('grants table paging', () => {
-  it('shows 50 rows a page and clamps to the pages there are', () => {
-    expect(GRANTS_PAGE_SIZE).toBe(50);
-    expect(pageOf(undefined, 5000)).toEqual({ page: 1, pageCount: 100, from: 0, to: 50 });
-    expect(pageOf(3, 5000)).toEqual({ page: 3, pageCount: 100, from: 100, to: 150 });
-    expect(pageOf(100, 4990)).toEqual({ page: 100, pageCount: 100, from: 4950, to: 4990 });
-    // A filter or a deletion shortened the list: its last page.
-    expect(pageOf(40, 120)).toEqual({ page: 3, pageCount: 3, from: 100, to: 120 });
-    expect(pageOf(2, 10)).toEqual({ page: 1, pageCount: 1, from: 0, to: 10 });
-  });
-
   it('keeps the page in the URL, dropping hand-edited nonsense', () => {
     expect(readGrantsSearch({ page: 3 }).page).toBe(3);
     expect(readGrantsSearch({ page: '7' }).page).toBe(7);
     for (const page of [1, 0, -2, 2.5, 'x', '1e3', null, undefined])
       expect(readGrantsSearch({ page }).page).toBeUndefined();
+  });
+
+  it('keeps the search text and the sort order, dropping malformed ones', () => {
+    expect(readGrantsSearch({ q: '  Eva ', sort: '-vested' })).toMatchObject({
+      q: 'Eva',
+      sort: '-vested',
+    });
+    expect(readGrantsSearch({ q: 1042 }).q).toBe('1042');
+    for (const sort of ['--vested', 'a b', 3, null])
+      expect(readGrantsSearch({ sort }).sort).toBeUndefined();
+    expect(readGrantsSearch({ q: '   ' }).q).toBeUndefined();
+    expect(readGrantsSearch({ q: 'x'.repeat(201) }).q).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { GrantStatus } from '../../../contracts/vesting';
-import { optionalEnum } from '../../lib/search-params';
+import { optionalEnum, optionalPage, optionalSort, optionalText } from '../../lib/search-params';
 
 /**
  * The grant statuses, spelled out here rather than imported: `validateSearch` runs in the entry
@@ -19,10 +19,28 @@ export const GRANT_STATUS_LIST = [
   'expired',
 ] as const satisfies readonly GrantStatus[];
 
+/** The Grants table's sortable columns (`?sort=` names one, `-` first for descending). */
+export type GrantSortColumn =
+  | 'stakeholder'
+  | 'plan'
+  | 'quantity'
+  | 'price'
+  | 'grantDate'
+  | 'status'
+  | 'vested'
+  | 'unvested'
+  | 'exercisable'
+  | 'nextInstallment'
+  | 'intrinsicValue';
+
 /** Search params of the Grants tab; every key optional so plain tab links stay clean. */
 export interface GrantsSearch {
   planId?: string;
   status?: GrantStatus;
+  /** Search in the loaded grants: stakeholder and plan names. */
+  q?: string;
+  /** The table's order, e.g. `-vested`; absent: by grant date, as the API lists them. */
+  sort?: string;
   /** Page of the table, from 1; absent on the first page. */
   page?: number;
 }
@@ -36,12 +54,8 @@ export function readGrantsSearch(search: Record<string, unknown>): GrantsSearch 
   return {
     planId,
     status: optionalEnum(search.status, GRANT_STATUS_LIST),
-    page: readPage(search.page),
+    q: optionalText(search.q),
+    sort: optionalSort(search.sort),
+    page: optionalPage(search.page),
   };
-}
-
-/** A whole page number above 1 (the router parses `?page=3` as a number); anything else: none. */
-function readPage(value: unknown): number | undefined {
-  const n = typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n > 1 && n <= 1_000_000 ? n : undefined;
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Copy, KeyRound, Loader2, Lock, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import {
   BUSINESS_ACTIONS,
   BUSINESS_RESOURCES,
@@ -53,14 +53,15 @@ import { compactPermission, PermissionGrid, permissionSummary } from './permissi
 import { createKeySchema, type WorkspaceKeyValues } from './schemas';
 import { useAuthMutation } from './use-auth-mutation';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { msg, t } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const DAY_SECONDS = 86_400;
 const EXPIRY_OPTIONS = [
-  { value: '30', label: '30 days' },
-  { value: '90', label: '90 days' },
-  { value: '365', label: '1 year' },
-  { value: 'never', label: 'Never' },
+  { value: '30', label: msg('workspace.apiKeys.expiry.30') },
+  { value: '90', label: msg('workspace.apiKeys.expiry.90') },
+  { value: '365', label: msg('workspace.apiKeys.expiry.365') },
+  { value: 'never', label: msg('workspace.apiKeys.never') },
 ] as const;
 
 type CreateKeyValues = WorkspaceKeyValues;
@@ -70,7 +71,7 @@ function toIso(value: Date | string | null | undefined): string | null {
 }
 
 export function WorkspaceApiKeysPage() {
-  useDocumentTitle('Workspace API keys');
+  useDocumentTitle(t('workspace.apiKeys.title'));
   const access = useOrganizationAccess();
   const { organizationId } = access;
   // better-auth checks the `apiKey` statement for workspace keys: owners and admins hold it.
@@ -111,17 +112,17 @@ export function WorkspaceApiKeysPage() {
         }),
       ),
     invalidate: () => [organizationKeys.apiKeys(organizationId)],
-    successMessage: 'API key created',
+    successMessage: t('workspace.apiKeys.toast.created'),
   });
   const revokeKey = useAuthMutation({
     mutationFn: (keyId: string) =>
       unwrap(fullAuthClient.apiKey.delete({ keyId, configId: 'organization' })),
     invalidate: () => [organizationKeys.apiKeys(organizationId)],
-    successMessage: 'API key revoked',
+    successMessage: t('workspace.apiKeys.toast.revoked'),
   });
 
   const form = useForm<CreateKeyValues>({
-    resolver: zodResolver(createKeySchema),
+    resolver: zodResolver(createKeySchema()),
     defaultValues: { name: '', expiry: '90', permissions: {} },
   });
 
@@ -130,7 +131,7 @@ export function WorkspaceApiKeysPage() {
       <Card>
         <CardContent className="flex items-center gap-3 pt-6 text-sm">
           <Lock className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <p>Only the workspace's owners and admins can manage its API keys.</p>
+          <p>{t('workspace.apiKeys.notAllowed')}</p>
         </CardContent>
       </Card>
     );
@@ -140,11 +141,8 @@ export function WorkspaceApiKeysPage() {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
-          <h2 className="text-lg font-semibold">Workspace API keys</h2>
-          <p className="text-sm text-muted-foreground">
-            Keys owned by the workspace. A key works while the person who created it is an owner or
-            admin here: when they leave, lose that role, are banned or deleted, their keys stop.
-          </p>
+          <h2 className="text-lg font-semibold">{t('workspace.apiKeys.title')}</h2>
+          <p className="text-sm text-muted-foreground">{t('workspace.apiKeys.intro')}</p>
         </div>
         <Dialog
           open={createOpen}
@@ -160,21 +158,21 @@ export function WorkspaceApiKeysPage() {
           <DialogTrigger asChild>
             <Button>
               <Plus aria-hidden="true" />
-              New API key
+              {t('workspace.apiKeys.new')}
             </Button>
           </DialogTrigger>
           <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
             {createdKey ? (
               <>
                 <DialogHeader>
-                  <DialogTitle>Your new API key</DialogTitle>
+                  <DialogTitle>{t('workspace.apiKeys.created.title')}</DialogTitle>
                   <DialogDescription>
-                    You will not be able to see this key again. Copy it now and keep it safe.
+                    {t('workspace.apiKeys.created.description')}
                   </DialogDescription>
                 </DialogHeader>
                 <code
                   className="block rounded-md border bg-muted p-3 font-mono text-sm break-all"
-                  aria-label="New API key"
+                  aria-label={t('workspace.apiKeys.created.key')}
                 >
                   {createdKey}
                 </code>
@@ -184,23 +182,23 @@ export function WorkspaceApiKeysPage() {
                     onClick={() =>
                       void navigator.clipboard
                         .writeText(createdKey)
-                        .then(() => toast.success('Copied to the clipboard'))
-                        .catch(() => toast.error('Copy failed; select the key and copy it.'))
+                        .then(() => toast.success(t('workspace.apiKeys.copied')))
+                        .catch(() => toast.error(t('workspace.apiKeys.copyFailed')))
                     }
                   >
                     <Copy aria-hidden="true" />
-                    Copy
+                    {t('workspace.apiKeys.copy')}
                   </Button>
-                  <Button onClick={() => setCreateOpen(false)}>Done</Button>
+                  <Button onClick={() => setCreateOpen(false)}>
+                    {t('workspace.apiKeys.done')}
+                  </Button>
                 </DialogFooter>
               </>
             ) : (
               <>
                 <DialogHeader>
-                  <DialogTitle>New workspace API key</DialogTitle>
-                  <DialogDescription>
-                    The key acts with the workspace's permissions on /api/v1.
-                  </DialogDescription>
+                  <DialogTitle>{t('workspace.apiKeys.new.title')}</DialogTitle>
+                  <DialogDescription>{t('workspace.apiKeys.new.description')}</DialogDescription>
                 </DialogHeader>
                 <form
                   noValidate
@@ -214,15 +212,21 @@ export function WorkspaceApiKeysPage() {
                     }
                   })}
                 >
-                  <FormField label="Name" error={form.formState.errors.name?.message}>
+                  <FormField
+                    label={t('workspace.apiKeys.form.name')}
+                    error={form.formState.errors.name?.message}
+                  >
                     {(control) => <Input {...control} {...form.register('name')} maxLength={32} />}
                   </FormField>
-                  <FormField label="Expires after" error={form.formState.errors.expiry?.message}>
+                  <FormField
+                    label={t('workspace.apiKeys.form.expiry')}
+                    error={form.formState.errors.expiry?.message}
+                  >
                     {(control) => (
                       <Select {...control} {...form.register('expiry')}>
                         {EXPIRY_OPTIONS.map((o) => (
                           <option key={o.value} value={o.value}>
-                            {o.label}
+                            {t(o.label)}
                           </option>
                         ))}
                       </Select>
@@ -233,7 +237,7 @@ export function WorkspaceApiKeysPage() {
                     name="permissions"
                     render={({ field, fieldState }) => (
                       <PermissionGrid
-                        label="Permissions"
+                        label={t('workspace.permissions.label')}
                         resources={grantable}
                         value={field.value}
                         onChange={field.onChange}
@@ -246,7 +250,7 @@ export function WorkspaceApiKeysPage() {
                       {form.formState.isSubmitting ? (
                         <Loader2 className="animate-spin" aria-hidden="true" />
                       ) : null}
-                      Create key
+                      {t('workspace.apiKeys.create')}
                     </Button>
                   </DialogFooter>
                 </form>
@@ -261,7 +265,7 @@ export function WorkspaceApiKeysPage() {
       ) : keys.isError ? (
         <Card>
           <CardHeader>
-            <CardTitle>API keys could not be loaded</CardTitle>
+            <CardTitle>{t('workspace.apiKeys.loadFailed')}</CardTitle>
             <CardDescription>{keys.error.message}</CardDescription>
           </CardHeader>
         </Card>
@@ -269,22 +273,30 @@ export function WorkspaceApiKeysPage() {
         <Card>
           <CardContent className="flex items-center gap-3 pt-6 text-sm text-muted-foreground">
             <KeyRound className="size-5" aria-hidden="true" />
-            No workspace API keys yet.
+            {t('workspace.apiKeys.empty')}
           </CardContent>
         </Card>
       ) : (
-        <Table aria-label="Workspace API keys">
+        <Table aria-label={t('workspace.apiKeys.title')}>
           <TableHeader>
             <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Key</TableHead>
-              <TableHead>Permissions</TableHead>
-              <TableHead className="hidden md:table-cell">Created by</TableHead>
-              <TableHead className="hidden md:table-cell">Created</TableHead>
-              <TableHead className="hidden md:table-cell">Expires</TableHead>
-              <TableHead className="hidden lg:table-cell">Last used</TableHead>
+              <TableHead>{t('workspace.apiKeys.column.name')}</TableHead>
+              <TableHead>{t('workspace.apiKeys.column.key')}</TableHead>
+              <TableHead>{t('workspace.permissions.label')}</TableHead>
+              <TableHead className="hidden md:table-cell">
+                {t('workspace.apiKeys.column.createdBy')}
+              </TableHead>
+              <TableHead className="hidden md:table-cell">
+                {t('workspace.apiKeys.column.created')}
+              </TableHead>
+              <TableHead className="hidden md:table-cell">
+                {t('workspace.apiKeys.column.expires')}
+              </TableHead>
+              <TableHead className="hidden lg:table-cell">
+                {t('workspace.apiKeys.column.lastUsed')}
+              </TableHead>
               <TableHead className="text-right">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('common.actions')}</span>
               </TableHead>
             </TableRow>
           </TableHeader>
@@ -295,12 +307,14 @@ export function WorkspaceApiKeysPage() {
               const creator = creatorOf(key.metadata);
               return (
                 <TableRow key={key.id}>
-                  <TableCell className="font-medium">{key.name ?? 'Unnamed'}</TableCell>
+                  <TableCell className="font-medium">
+                    {key.name ?? t('workspace.apiKeys.unnamed')}
+                  </TableCell>
                   <TableCell>
                     <code className="font-mono text-xs">{key.start ?? key.prefix ?? '…'}…</code>
                     {key.enabled === false ? (
                       <Badge variant="outline" className="ml-2">
-                        disabled
+                        {t('workspace.apiKeys.disabled')}
                       </Badge>
                     ) : null}
                   </TableCell>
@@ -313,17 +327,17 @@ export function WorkspaceApiKeysPage() {
                     ) : creator ? (
                       creator
                     ) : (
-                      <Badge variant="outline">former member: stopped</Badge>
+                      <Badge variant="outline">{t('workspace.apiKeys.formerMember')}</Badge>
                     )}
                   </TableCell>
                   <TableCell className="hidden text-muted-foreground md:table-cell">
                     {formatDate(new Date(key.createdAt).toISOString())}
                   </TableCell>
                   <TableCell className="hidden text-muted-foreground md:table-cell">
-                    {expiresAt ? formatDate(expiresAt) : 'Never'}
+                    {expiresAt ? formatDate(expiresAt) : t('workspace.apiKeys.never')}
                   </TableCell>
                   <TableCell className="hidden text-muted-foreground lg:table-cell">
-                    {lastRequest ? formatDateTime(lastRequest) : 'Never'}
+                    {lastRequest ? formatDateTime(lastRequest) : t('workspace.apiKeys.neverUsed')}
                   </TableCell>
                   <TableCell className="text-right">
                     <ConfirmAction
@@ -332,15 +346,23 @@ export function WorkspaceApiKeysPage() {
                           variant="outline"
                           size="sm"
                           className="text-destructive hover:text-destructive"
-                          aria-label={`Revoke ${key.name ?? 'key'}`}
+                          aria-label={
+                            key.name
+                              ? t('workspace.apiKeys.revokeNamed', { name: key.name })
+                              : t('workspace.apiKeys.revokeUnnamed')
+                          }
                         >
                           <Trash2 aria-hidden="true" />
-                          <span className="hidden sm:inline">Revoke</span>
+                          <span className="hidden sm:inline">{t('workspace.apiKeys.revoke')}</span>
                         </Button>
                       }
-                      title="Revoke API key?"
-                      description={`Programs using "${key.name ?? 'this key'}" stop working at once.`}
-                      confirmLabel="Revoke key"
+                      title={t('workspace.apiKeys.revoke.title')}
+                      description={
+                        key.name
+                          ? t('workspace.apiKeys.revoke.description', { name: key.name })
+                          : t('workspace.apiKeys.revoke.descriptionUnnamed')
+                      }
+                      confirmLabel={t('workspace.apiKeys.revoke.confirm')}
                       onConfirm={() => revokeKey.mutateAsync(key.id)}
                     />
                   </TableCell>
@@ -361,13 +383,16 @@ function PermissionList({
   permissions: Partial<Record<string, readonly string[]>> | null | undefined;
 }) {
   const granted = permissions ? permissionSummary(permissions) : [];
-  if (granted.length === 0) return <span className="text-muted-foreground">None</span>;
+  if (granted.length === 0) {
+    return <span className="text-muted-foreground">{t('workspace.permissions.none')}</span>;
+  }
   return (
-    <ul aria-label="Permissions" className="flex max-w-md flex-wrap gap-1">
+    <ul aria-label={t('workspace.permissions.label')} className="flex max-w-md flex-wrap gap-1">
       {granted.map((permission) => (
-        <li key={permission}>
-          <Badge variant="outline" className="font-mono text-xs font-normal">
-            {permission}
+        <li key={permission.id}>
+          {/* The stored name (`company:read`) on hover: what the API's own messages call it. */}
+          <Badge variant="outline" className="text-xs font-normal" title={permission.id}>
+            {permission.label}
           </Badge>
         </li>
       ))}

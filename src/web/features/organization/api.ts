@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { isAllowed, splitRoles, type PermissionSet } from '../../../contracts/access-control';
 import { fullAuthClient } from '../auth/auth-client-full';
 import { authErrorMessage, type AuthClientError } from '../auth/error-messages';
+import { t } from '../../lib/i18n';
 import { meQueryOptions } from '../me/api';
 import { organizationKeys as orgKeys } from './keys';
 
@@ -42,6 +43,31 @@ export function myOrganizationRoleQueryOptions(organizationId: string) {
   });
 }
 
+/**
+ * How many owners the workspace has: better-auth refuses to let the last one leave, and the
+ * Organizations page says so before anyone tries (issue 12).
+ */
+export function ownerCountQueryOptions(organizationId: string) {
+  return queryOptions({
+    queryKey: [...orgKeys.workspace(organizationId), 'owner-count'] as const,
+    queryFn: async () => {
+      const data = await unwrap(
+        org.listMembers({
+          query: {
+            organizationId,
+            filterField: 'role',
+            filterOperator: 'contains',
+            filterValue: 'owner',
+            limit: 500,
+          },
+        }),
+      );
+      // "contains" also matches a custom role such as "co-owner": count the owner role itself.
+      return (data?.members ?? []).filter((m) => splitRoles(m.role).includes('owner')).length;
+    },
+  });
+}
+
 /** The workspace with its members (and their users) and invitations. */
 export function fullOrganizationQueryOptions(organizationId: string) {
   return queryOptions({
@@ -50,7 +76,7 @@ export function fullOrganizationQueryOptions(organizationId: string) {
       const data = await unwrap(
         org.getFullOrganization({ query: { organizationId, membersLimit: 500 } }),
       );
-      if (!data) throw new Error('Workspace not found');
+      if (!data) throw new Error(t('workspace.notFound'));
       return data;
     },
   });

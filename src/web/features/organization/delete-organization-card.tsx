@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Loader2, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -27,6 +27,7 @@ import { Label } from '../../components/ui/label';
 import { fullAuthClient } from '../auth/auth-client-full';
 import { authErrorMessage } from '../auth/error-messages';
 import { clearUserData, sessionQueryOptions } from '../auth/session';
+import { t, Trans } from '../../lib/i18n';
 import { organizationsQueryOptions } from './keys';
 import { useSwitchWorkspace } from './use-switch-workspace';
 
@@ -57,7 +58,7 @@ export function DeleteOrganizationCard({
         toast.error(authErrorMessage(error));
         return;
       }
-      toast.success(`Workspace "${organization.name}" deleted`);
+      toast.success(t('workspace.delete.toast.deleted', { name: organization.name }));
       setOpen(false);
       const remaining = await queryClient.fetchQuery({
         ...organizationsQueryOptions(),
@@ -72,7 +73,7 @@ export function DeleteOrganizationCard({
         await navigate({ to: '/account/organizations' });
       }
     } catch {
-      toast.error('Request failed');
+      toast.error(t('common.requestFailed'));
     } finally {
       setIsPending(false);
     }
@@ -81,11 +82,8 @@ export function DeleteOrganizationCard({
   return (
     <Card className="border-destructive/40">
       <CardHeader>
-        <CardTitle>Delete workspace</CardTitle>
-        <CardDescription>
-          Deletes the workspace with its members, invitations, teams and roles. This cannot be
-          undone.
-        </CardDescription>
+        <CardTitle>{t('workspace.delete.title')}</CardTitle>
+        <CardDescription>{t('workspace.delete.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <AlertDialog
@@ -99,21 +97,28 @@ export function DeleteOrganizationCard({
           <AlertDialogTrigger asChild>
             <Button variant="outline" className="text-destructive hover:text-destructive">
               <Trash2 aria-hidden="true" />
-              Delete workspace
+              {t('workspace.delete.title')}
             </Button>
           </AlertDialogTrigger>
           <AlertDialogContent>
             <AlertDialogHeader>
-              <AlertDialogTitle>Delete workspace?</AlertDialogTitle>
+              <AlertDialogTitle>{t('workspace.delete.confirm.title')}</AlertDialogTitle>
               <AlertDialogDescription>
-                This permanently deletes{' '}
-                <strong className="text-foreground">{organization.name}</strong>. Type its slug{' '}
-                <code className="rounded bg-muted px-1 text-foreground">{organization.slug}</code>{' '}
-                to confirm.
+                <Trans
+                  id="workspace.delete.confirm.description"
+                  components={{
+                    name: <strong className="text-foreground">{organization.name}</strong>,
+                    slug: (
+                      <code className="rounded bg-muted px-1 text-foreground">
+                        {organization.slug}
+                      </code>
+                    ),
+                  }}
+                />
               </AlertDialogDescription>
             </AlertDialogHeader>
             <div className="grid gap-1.5">
-              <Label htmlFor={inputId}>Workspace slug</Label>
+              <Label htmlFor={inputId}>{t('workspace.delete.confirm.slug')}</Label>
               <Input
                 id={inputId}
                 value={typed}
@@ -123,14 +128,14 @@ export function DeleteOrganizationCard({
               />
             </div>
             <AlertDialogFooter>
-              <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
+              <AlertDialogCancel disabled={isPending}>{t('common.cancel')}</AlertDialogCancel>
               <AlertDialogConfirm
                 onClick={() => void confirm()}
                 disabled={isPending || typed.trim() !== organization.slug}
                 aria-busy={isPending || undefined}
               >
                 {isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-                Delete workspace
+                {t('workspace.delete.title')}
               </AlertDialogConfirm>
             </AlertDialogFooter>
           </AlertDialogContent>

@@ -6,12 +6,21 @@ import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
+import { t } from '../../lib/i18n';
+import { roleLabel } from './role-names';
 
-const inviteSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address.')),
-  role: z.string().min(1, 'Choose a role.'),
-});
-type InviteValues = z.infer<typeof inviteSchema>;
+/** Built when the form mounts: its messages are read in the app's language. */
+function inviteSchema() {
+  return z.object({
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email(t('workspace.invite.email.invalid'))),
+    role: z.string().min(1, t('workspace.invite.role.required')),
+  });
+}
+type InviteValues = z.infer<ReturnType<typeof inviteSchema>>;
 
 /** E-mail and role of a new invitation; the server mails the link. */
 export function InviteMemberForm({
@@ -22,7 +31,7 @@ export function InviteMemberForm({
   onInvite: (values: InviteValues) => Promise<unknown>;
 }) {
   const form = useForm<InviteValues>({
-    resolver: zodResolver(inviteSchema),
+    resolver: zodResolver(inviteSchema()),
     defaultValues: { email: '', role: 'member' },
   });
   const {
@@ -42,15 +51,15 @@ export function InviteMemberForm({
         }
       })}
     >
-      <FormField label="E-mail address" error={errors.email?.message}>
+      <FormField label={t('workspace.invite.email')} error={errors.email?.message}>
         {(control) => <Input {...control} {...register('email')} type="email" autoComplete="off" />}
       </FormField>
-      <FormField label="Role" error={errors.role?.message}>
+      <FormField label={t('workspace.invite.role')} error={errors.role?.message}>
         {(control) => (
           <Select {...control} {...register('role')}>
             {roleNames.map((role) => (
               <option key={role} value={role}>
-                {role}
+                {roleLabel(role)}
               </option>
             ))}
           </Select>
@@ -62,7 +71,7 @@ export function InviteMemberForm({
         ) : (
           <Send aria-hidden="true" />
         )}
-        Send invitation
+        {t('workspace.invite.send')}
       </Button>
     </form>
   );

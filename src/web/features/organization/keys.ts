@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { authClient } from '../auth/auth-client';
+import { loadAuthClient } from '../auth/load-auth-client';
 import { authErrorMessage } from '../auth/error-messages';
 
 // The key hierarchy of workspace data lives here only. Every key is user data: sign-out and a
@@ -28,7 +28,7 @@ export function organizationsQueryOptions() {
   return queryOptions({
     queryKey: organizationKeys.list(),
     queryFn: async () => {
-      const { data, error } = await authClient.organization.list();
+      const { data, error } = await (await loadAuthClient()).organization.list();
       if (error) throw new Error(authErrorMessage(error));
       return data;
     },

@@ -2,6 +2,7 @@ import { ImageUp, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
+import { t } from '../../lib/i18n';
 import { LOGO_MAX_SIZE_PX } from './schemas';
 
 /** Draws an image file onto a canvas no larger than `max` px a side and returns a PNG data URL. */
@@ -56,7 +57,7 @@ export function LogoInput({
             try {
               onChange(await toSmallPngDataUrl(file));
             } catch {
-              setError('This file could not be read as an image.');
+              setError(t('workspace.logo.unreadable'));
             }
           }}
         />
@@ -67,12 +68,12 @@ export function LogoInput({
           onClick={() => fileRef.current?.click()}
         >
           <ImageUp aria-hidden="true" />
-          {value ? 'Change logo' : 'Upload logo'}
+          {value ? t('workspace.logo.change') : t('workspace.logo.upload')}
         </Button>
         {value ? (
           <Button variant="ghost" size="sm" disabled={disabled} onClick={() => onChange(null)}>
             <X aria-hidden="true" />
-            Remove logo
+            {t('workspace.logo.remove')}
           </Button>
         ) : null}
       </div>

@@ -33,9 +33,11 @@ import { ConfirmAction } from '../../components/ui/confirm-action';
 import { InviteMemberForm } from './invite-member-form';
 import { invitationState, type InvitationState } from './invitation-state';
 import { RolePickerDialog } from './role-picker-dialog';
+import { roleLabel } from './role-names';
 import { BUILT_IN_ROLE_NAMES } from './schemas';
 import { useAuthMutation } from './use-auth-mutation';
 import { formatDateTime } from '../../lib/format';
+import { msg, t } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { meQueryOptions } from '../me/api';
 
@@ -48,8 +50,16 @@ const STATE_VARIANT: Record<InvitationState, 'default' | 'secondary' | 'outline'
     expired: 'outline',
   };
 
+const STATE_LABELS: Record<InvitationState, string> = {
+  pending: msg('workspace.invitations.state.pending'),
+  accepted: msg('workspace.invitations.state.accepted'),
+  rejected: msg('workspace.invitations.state.rejected'),
+  cancelled: msg('workspace.invitations.state.cancelled'),
+  expired: msg('workspace.invitations.state.expired'),
+};
+
 export function MembersPage() {
-  useDocumentTitle('Members');
+  useDocumentTitle(t('workspace.members.documentTitle'));
   const access = useOrganizationAccess();
   const { organizationId } = access;
   const { data: organization } = useSuspenseQuery(fullOrganizationQueryOptions(organizationId));
@@ -77,7 +87,7 @@ export function MembersPage() {
         }),
       ),
     invalidate: affected,
-    successMessage: 'Role updated',
+    successMessage: t('workspace.members.toast.roleUpdated'),
   });
   const removeMember = useAuthMutation({
     mutationFn: (memberId: string) =>
@@ -85,7 +95,7 @@ export function MembersPage() {
         fullAuthClient.organization.removeMember({ memberIdOrEmail: memberId, organizationId }),
       ),
     invalidate: affected,
-    successMessage: 'Member removed',
+    successMessage: t('workspace.members.toast.removed'),
   });
   const invite = useAuthMutation({
     mutationFn: ({ email, role }: { email: string; role: string }) =>
@@ -97,13 +107,14 @@ export function MembersPage() {
         }),
       ),
     invalidate: affected,
-    successMessage: (variables) => `Invitation sent to ${variables.email}`,
+    successMessage: (variables) =>
+      t('workspace.invitations.toast.sent', { email: variables.email }),
   });
   const cancelInvitation = useAuthMutation({
     mutationFn: (invitationId: string) =>
       unwrap(fullAuthClient.organization.cancelInvitation({ invitationId })),
     invalidate: affected,
-    successMessage: 'Invitation cancelled',
+    successMessage: t('workspace.invitations.toast.cancelled'),
   });
 
   const now = new Date();
@@ -115,17 +126,19 @@ export function MembersPage() {
     <div className="grid gap-6">
       <section aria-labelledby="members-heading" className="grid gap-3">
         <h2 id="members-heading" className="text-lg font-semibold">
-          Members ({organization.members.length})
+          {t('workspace.members.heading', { count: organization.members.length })}
         </h2>
         <Table aria-labelledby="members-heading">
           <TableHeader>
             <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead>Roles</TableHead>
-              <TableHead className="hidden md:table-cell">Joined</TableHead>
+              <TableHead>{t('workspace.members.column.name')}</TableHead>
+              <TableHead>{t('workspace.members.column.roles')}</TableHead>
+              <TableHead className="hidden md:table-cell">
+                {t('workspace.members.column.joined')}
+              </TableHead>
               {canUpdate || canRemove ? (
                 <TableHead className="text-right">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t('common.actions')}</span>
                 </TableHead>
               ) : null}
             </TableRow>
@@ -141,7 +154,12 @@ export function MembersPage() {
                       <div className="grid min-w-0">
                         <span className="truncate font-medium">
                           {member.user.name}
-                          {isSelf ? <span className="text-muted-foreground"> (you)</span> : null}
+                          {isSelf ? (
+                            <span className="text-muted-foreground">
+                              {' '}
+                              {t('workspace.members.you')}
+                            </span>
+                          ) : null}
                         </span>
                         <span className="truncate text-xs text-muted-foreground">
                           {member.user.email}
@@ -153,7 +171,7 @@ export function MembersPage() {
                     <div className="flex flex-wrap gap-1">
                       {splitRoles(member.role).map((role) => (
                         <Badge key={role} variant={role === 'owner' ? 'default' : 'secondary'}>
-                          {role}
+                          {roleLabel(role)}
                         </Badge>
                       ))}
                     </div>
@@ -181,15 +199,20 @@ export function MembersPage() {
                                 variant="outline"
                                 size="sm"
                                 className="text-destructive hover:text-destructive"
-                                aria-label={`Remove ${member.user.name}`}
+                                aria-label={t('workspace.members.removeNamed', {
+                                  name: member.user.name,
+                                })}
                               >
                                 <UserMinus aria-hidden="true" />
-                                <span className="hidden sm:inline">Remove</span>
+                                <span className="hidden sm:inline">{t('workspace.remove')}</span>
                               </Button>
                             }
-                            title="Remove member?"
-                            description={`${member.user.name} loses access to ${organization.name} and its data.`}
-                            confirmLabel="Remove member"
+                            title={t('workspace.members.remove.title')}
+                            description={t('workspace.members.remove.description', {
+                              member: member.user.name,
+                              workspace: organization.name,
+                            })}
+                            confirmLabel={t('workspace.members.remove.confirm')}
                             onConfirm={() => removeMember.mutateAsync(member.id)}
                           />
                         ) : null}
@@ -206,10 +229,8 @@ export function MembersPage() {
       {canInvite ? (
         <Card>
           <CardHeader>
-            <CardTitle>Invite a colleague</CardTitle>
-            <CardDescription>
-              They receive an e-mail with a link; it is valid for 48 hours.
-            </CardDescription>
+            <CardTitle>{t('workspace.invite.title')}</CardTitle>
+            <CardDescription>{t('workspace.invite.description')}</CardDescription>
           </CardHeader>
           <CardContent>
             <InviteMemberForm
@@ -223,26 +244,28 @@ export function MembersPage() {
 
       <section aria-labelledby="invitations-heading" className="grid gap-3">
         <h2 id="invitations-heading" className="text-lg font-semibold">
-          Invitations
+          {t('workspace.invitations.title')}
         </h2>
         {invitations.length === 0 ? (
           <Card>
             <CardContent className="flex items-center gap-3 pt-6 text-sm text-muted-foreground">
               <MailX className="size-5" aria-hidden="true" />
-              No invitations yet.
+              {t('workspace.invitations.empty')}
             </CardContent>
           </Card>
         ) : (
           <Table aria-labelledby="invitations-heading">
             <TableHeader>
               <TableRow>
-                <TableHead>E-mail</TableHead>
-                <TableHead>Role</TableHead>
-                <TableHead>State</TableHead>
-                <TableHead className="hidden md:table-cell">Expires</TableHead>
+                <TableHead>{t('workspace.invitations.column.email')}</TableHead>
+                <TableHead>{t('workspace.invitations.column.role')}</TableHead>
+                <TableHead>{t('workspace.invitations.column.state')}</TableHead>
+                <TableHead className="hidden md:table-cell">
+                  {t('workspace.invitations.column.expires')}
+                </TableHead>
                 {canCancel ? (
                   <TableHead className="text-right">
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t('common.actions')}</span>
                   </TableHead>
                 ) : null}
               </TableRow>
@@ -253,9 +276,9 @@ export function MembersPage() {
                 return (
                   <TableRow key={invitation.id}>
                     <TableCell className="font-medium break-all">{invitation.email}</TableCell>
-                    <TableCell>{invitation.role}</TableCell>
+                    <TableCell>{splitRoles(invitation.role).map(roleLabel).join(', ')}</TableCell>
                     <TableCell>
-                      <Badge variant={STATE_VARIANT[state]}>{state}</Badge>
+                      <Badge variant={STATE_VARIANT[state]}>{t(STATE_LABELS[state])}</Badge>
                     </TableCell>
                     <TableCell className="hidden text-muted-foreground md:table-cell">
                       {formatDateTime(new Date(invitation.expiresAt).toISOString())}
@@ -268,15 +291,21 @@ export function MembersPage() {
                               <Button
                                 variant="outline"
                                 size="sm"
-                                aria-label={`Cancel invitation of ${invitation.email}`}
+                                aria-label={t('workspace.invitations.cancelNamed', {
+                                  email: invitation.email,
+                                })}
                               >
                                 <X aria-hidden="true" />
-                                <span className="hidden sm:inline">Cancel</span>
+                                <span className="hidden sm:inline">
+                                  {t('workspace.invitations.cancel')}
+                                </span>
                               </Button>
                             }
-                            title="Cancel invitation?"
-                            description={`The link sent to ${invitation.email} will stop working.`}
-                            confirmLabel="Cancel invitation"
+                            title={t('workspace.invitations.cancel.title')}
+                            description={t('workspace.invitations.cancel.description', {
+                              email: invitation.email,
+                            })}
+                            confirmLabel={t('workspace.invitations.cancel.confirm')}
                             onConfirm={() => cancelInvitation.mutateAsync(invitation.id)}
                           />
                         ) : null}

@@ -5,8 +5,10 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { t } from '../../lib/i18n';
 import { LogoInput } from './logo-input';
 import {
+  LOGO_MAX_SIZE_PX,
   ORGANIZATION_NAME_MAX_LENGTH,
   ORGANIZATION_SLUG_MAX_LENGTH,
   organizationFormSchema,
@@ -32,7 +34,7 @@ export function OrganizationForm({
   onSubmit: (values: OrganizationFormValues) => Promise<unknown>;
 }) {
   const form = useForm<OrganizationFormValues>({
-    resolver: zodResolver(organizationFormSchema),
+    resolver: zodResolver(organizationFormSchema()),
     defaultValues,
   });
   const [slugEdited, setSlugEdited] = useState(!deriveSlug);
@@ -66,7 +68,7 @@ export function OrganizationForm({
       })}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Workspace name" error={errors.name?.message}>
+        <FormField label={t('workspace.form.name')} error={errors.name?.message}>
           {(control) => (
             <Input
               {...control}
@@ -78,9 +80,9 @@ export function OrganizationForm({
           )}
         </FormField>
         <FormField
-          label="Slug"
+          label={t('workspace.form.slug')}
           error={errors.slug?.message}
-          description="Used in links; lower-case letters, digits and hyphens."
+          description={t('workspace.form.slug.hint')}
         >
           {(control) => (
             <Input
@@ -97,9 +99,9 @@ export function OrganizationForm({
         </FormField>
       </div>
       <FormField
-        label="Logo"
+        label={t('workspace.form.logo')}
         error={errors.logo?.message}
-        description="Optional. Stored as a PNG of at most 128 × 128 pixels."
+        description={t('workspace.form.logo.hint', { size: LOGO_MAX_SIZE_PX })}
       >
         {(fieldControl) => (
           <Controller

@@ -1,11 +1,12 @@
 import { Link, useParams } from '@tanstack/react-router';
+import { msg, t } from '../../lib/i18n';
 
 const TABS = [
-  { page: 'settings', label: 'Settings' },
-  { page: 'members', label: 'Members' },
-  { page: 'teams', label: 'Teams' },
-  { page: 'roles', label: 'Roles' },
-  { page: 'api-keys', label: 'API keys' },
+  { page: 'settings', label: msg('workspace.nav.settings') },
+  { page: 'members', label: msg('workspace.nav.members') },
+  { page: 'teams', label: msg('workspace.nav.teams') },
+  { page: 'roles', label: msg('workspace.nav.roles') },
+  { page: 'api-keys', label: msg('workspace.nav.apiKeys') },
 ] as const;
 
 const tabClassName =
@@ -22,7 +23,7 @@ const activeProps = {
 export function OrganizationNav() {
   const { slug } = useParams({ strict: false });
   return (
-    <nav aria-label="Workspace" className="-mx-1 overflow-x-auto">
+    <nav aria-label={t('workspace.nav.label')} className="-mx-1 overflow-x-auto">
       <ul className="flex min-w-max gap-1 border-b px-1">
         {TABS.map((tab) => (
           <li key={tab.page}>
@@ -33,7 +34,7 @@ export function OrganizationNav() {
                 className={tabClassName}
                 activeProps={activeProps}
               >
-                {tab.label}
+                {t(tab.label)}
               </Link>
             ) : (
               <Link
@@ -41,7 +42,7 @@ export function OrganizationNav() {
                 className={tabClassName}
                 activeProps={activeProps}
               >
-                {tab.label}
+                {t(tab.label)}
               </Link>
             )}
           </li>

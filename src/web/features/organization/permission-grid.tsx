@@ -1,40 +1,76 @@
 import { useId } from 'react';
+import { msg, t } from '../../lib/i18n';
 
 /** resource → actions, as custom roles and API keys store their permissions. */
 export type Permission = Record<string, string[]>;
 
 const RESOURCE_LABELS: Record<string, string> = {
-  organization: 'Workspace',
-  member: 'Members',
-  invitation: 'Invitations',
-  team: 'Teams',
-  ac: 'Roles',
-  company: 'Companies',
-  stakeholder: 'Stakeholders',
-  plan: 'Plans',
-  grant: 'Grants',
-  valuation: 'Valuations',
-  document: 'Documents',
-  audit: 'Audit log',
+  organization: msg('workspace.permissions.resource.organization'),
+  member: msg('workspace.permissions.resource.member'),
+  invitation: msg('workspace.permissions.resource.invitation'),
+  team: msg('workspace.permissions.resource.team'),
+  ac: msg('workspace.permissions.resource.ac'),
+  apiKey: msg('workspace.permissions.resource.apiKey'),
+  company: msg('workspace.permissions.resource.company'),
+  stakeholder: msg('workspace.permissions.resource.stakeholder'),
+  plan: msg('workspace.permissions.resource.plan'),
+  grant: msg('workspace.permissions.resource.grant'),
+  valuation: msg('workspace.permissions.resource.valuation'),
+  document: msg('workspace.permissions.resource.document'),
+  audit: msg('workspace.permissions.resource.audit'),
+  trash: msg('workspace.permissions.resource.trash'),
 };
+
+const ACTION_LABELS: Record<string, string> = {
+  create: msg('workspace.permissions.action.create'),
+  read: msg('workspace.permissions.action.read'),
+  update: msg('workspace.permissions.action.update'),
+  delete: msg('workspace.permissions.action.delete'),
+  export: msg('workspace.permissions.action.export'),
+  cancel: msg('workspace.permissions.action.cancel'),
+};
+
+/** A resource's name ("Companies"); an unknown one as it is stored. */
+function resourceLabel(resource: string): string {
+  return Object.hasOwn(RESOURCE_LABELS, resource) ? t(RESOURCE_LABELS[resource]!) : resource;
+}
+
+/** An action's name ("read"); an unknown one as it is stored. */
+function actionLabel(action: string): string {
+  return Object.hasOwn(ACTION_LABELS, action) ? t(ACTION_LABELS[action]!) : action;
+}
+
+/** "Companies: read" for `company` and `read`, in the app's language. */
+export function permissionLabel(resource: string, action: string): string {
+  return t('workspace.permissions.item', {
+    resource: resourceLabel(resource),
+    action: actionLabel(action),
+  });
+}
 
 /** Drops empty resources, so a stored set only names what it grants. */
 export function compactPermission(permission: Permission): Permission {
   return Object.fromEntries(Object.entries(permission).filter(([, actions]) => actions.length > 0));
 }
 
-/** `{ company: ['read'] }` → `['company:read']`, for lists and badges. */
+/**
+ * `{ company: ['read'] }` → one entry per granted action, for lists and badges: `id` is the
+ * stored name (`company:read`, as the API knows it), `label` what people read ("Companies: read").
+ */
 export function permissionSummary(
   permission: Partial<Record<string, readonly string[]>>,
-): string[] {
+): { id: string; label: string }[] {
   return Object.entries(permission).flatMap(([resource, actions]) =>
-    (actions ?? []).map((action) => `${resource}:${action}`),
+    (actions ?? []).map((action) => ({
+      id: `${resource}:${action}`,
+      label: permissionLabel(resource, action),
+    })),
   );
 }
 
 /**
  * A grid of checkboxes, one per resource and action, for custom roles and API keys. Each
- * checkbox is named "<resource> <action>" (e.g. "company read") for screen readers and tests.
+ * checkbox is named after both ("Companies: read"), for screen readers and tests.
  */
 export function PermissionGrid({
   label,
@@ -75,20 +111,18 @@ export function PermissionGrid({
           .filter(([, actions]) => actions.length > 0)
           .map(([resource, actions]) => (
             <fieldset key={resource} className="grid gap-1.5">
-              <legend className="mb-1 text-sm font-medium">
-                {RESOURCE_LABELS[resource] ?? resource}
-              </legend>
+              <legend className="mb-1 text-sm font-medium">{resourceLabel(resource)}</legend>
               <div className="flex flex-wrap gap-x-4 gap-y-1">
                 {actions.map((action) => (
                   <label key={action} className="flex items-center gap-1.5 text-sm">
                     <input
                       type="checkbox"
                       className="size-4 accent-primary"
-                      aria-label={`${resource} ${action}`}
+                      aria-label={permissionLabel(resource, action)}
                       checked={value[resource]?.includes(action) ?? false}
                       onChange={(event) => toggle(resource, action, event.target.checked)}
                     />
-                    {action}
+                    {actionLabel(action)}
                   </label>
                 ))}
               </div>

@@ -4,6 +4,7 @@ import { statements } from '../../../contracts/access-control';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { t } from '../../lib/i18n';
 import { compactPermission, PermissionGrid, type Permission } from './permission-grid';
 import { roleNameSchema } from './schemas';
 
@@ -14,7 +15,7 @@ const RESOURCES = Object.entries(statements) as [string, readonly string[]][];
 
 /**
  * A custom role: its name and a grid of checkboxes, one per resource and action. Each checkbox
- * is named "<resource> <action>" (e.g. "company read") for screen readers and tests.
+ * is named after both ("Companies: read") for screen readers and tests.
  */
 export function RoleForm({
   defaultName,
@@ -34,11 +35,11 @@ export function RoleForm({
   const [isPending, setIsPending] = useState(false);
 
   async function submit() {
-    const parsedName = roleNameSchema.safeParse(name);
+    const parsedName = roleNameSchema().safeParse(name);
     const granted = compactPermission(permission);
     setNameError(parsedName.success ? undefined : parsedName.error.issues[0]?.message);
     setPermissionError(
-      Object.keys(granted).length === 0 ? 'Choose at least one permission.' : undefined,
+      Object.keys(granted).length === 0 ? t('workspace.permissions.required') : undefined,
     );
     if (!parsedName.success || Object.keys(granted).length === 0) return;
     setIsPending(true);
@@ -61,9 +62,9 @@ export function RoleForm({
       }}
     >
       <FormField
-        label="Role name"
+        label={t('workspace.roles.form.name')}
         error={nameError}
-        description="Lower-case letters, digits, '-' and '_'; e.g. read-only-auditor."
+        description={t('workspace.roles.form.name.hint')}
       >
         {(control) => (
           <Input
@@ -80,7 +81,7 @@ export function RoleForm({
         )}
       </FormField>
       <PermissionGrid
-        label="Permissions"
+        label={t('workspace.permissions.label')}
         resources={RESOURCES}
         value={permission}
         onChange={(next) => {

@@ -11,6 +11,8 @@ import {
   DialogTrigger,
 } from '../../components/ui/dialog';
 import { splitRoles } from '../../../contracts/access-control';
+import { activeLanguage, t } from '../../lib/i18n';
+import { roleLabel } from './role-names';
 
 /** A member's roles as checkboxes (built-in and custom); several may be held at once. */
 export function RolePickerDialog({
@@ -51,20 +53,22 @@ export function RolePickerDialog({
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Change role of ${memberName}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={t('workspace.members.changeRoleOf', { name: memberName })}
+        >
           <UserCog aria-hidden="true" />
-          <span className="hidden sm:inline">Change role</span>
+          <span className="hidden sm:inline">{t('workspace.members.changeRole')}</span>
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Roles of {memberName}</DialogTitle>
-          <DialogDescription>
-            A member may hold several roles; each adds its permissions.
-          </DialogDescription>
+          <DialogTitle>{t('workspace.members.rolesOf', { name: memberName })}</DialogTitle>
+          <DialogDescription>{t('workspace.members.roles.description')}</DialogDescription>
         </DialogHeader>
         <fieldset className="grid gap-2" aria-describedby={`${groupId}-hint`}>
-          <legend className="sr-only">Roles</legend>
+          <legend className="sr-only">{t('workspace.members.roles')}</legend>
           {roleNames.map((role) => (
             <label key={role} className="flex items-center gap-2 text-sm">
               <input
@@ -77,13 +81,17 @@ export function RolePickerDialog({
                   )
                 }
               />
-              {role}
+              {roleLabel(role)}
             </label>
           ))}
           <p id={`${groupId}-hint`} className="text-xs text-muted-foreground">
             {selected.length === 0
-              ? 'Choose at least one role.'
-              : `Selected: ${selected.join(', ')}`}
+              ? t('workspace.members.roles.required')
+              : t('workspace.members.roles.selected', {
+                  roles: new Intl.ListFormat(activeLanguage(), { type: 'conjunction' }).format(
+                    selected.map(roleLabel),
+                  ),
+                })}
           </p>
         </fieldset>
         <DialogFooter>
@@ -93,7 +101,7 @@ export function RolePickerDialog({
             aria-busy={isPending || undefined}
           >
             {isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            Save roles
+            {t('workspace.members.roles.save')}
           </Button>
         </DialogFooter>
       </DialogContent>

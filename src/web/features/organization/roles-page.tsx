@@ -32,6 +32,7 @@ import { ConfirmAction } from '../../components/ui/confirm-action';
 import { permissionSummary } from './permission-grid';
 import { RoleForm, type Permission } from './role-form';
 import { useAuthMutation } from './use-auth-mutation';
+import { t } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** Prefetches what the page reads (its route's loader, with and without a slug). */
@@ -41,7 +42,7 @@ export async function loadRolesPage(queryClient: QueryClient): Promise<void> {
 }
 
 export function RolesPage() {
-  useDocumentTitle('Roles');
+  useDocumentTitle(t('workspace.roles.documentTitle'));
   const access = useOrganizationAccess();
   const { organizationId } = access;
   const { data: roles } = useSuspenseQuery(customRolesQueryOptions(organizationId));
@@ -56,7 +57,7 @@ export function RolesPage() {
     mutationFn: ({ role, permission }: { role: string; permission: Permission }) =>
       unwrap(fullAuthClient.organization.createRole({ role, permission, organizationId })),
     invalidate,
-    successMessage: (v) => `Role "${v.role}" created`,
+    successMessage: (v) => t('workspace.roles.toast.created', { role: v.role }),
   });
   const updateRole = useAuthMutation({
     mutationFn: ({
@@ -76,13 +77,13 @@ export function RolesPage() {
         }),
       ),
     invalidate,
-    successMessage: 'Role updated',
+    successMessage: t('workspace.roles.toast.updated'),
   });
   const deleteRole = useAuthMutation({
     mutationFn: (roleName: string) =>
       unwrap(fullAuthClient.organization.deleteRole({ roleName, organizationId })),
     invalidate,
-    successMessage: 'Role deleted',
+    successMessage: t('workspace.roles.toast.deleted'),
   });
 
   if (!canRead) {
@@ -90,7 +91,7 @@ export function RolesPage() {
       <Card>
         <CardContent className="flex items-center gap-3 pt-6 text-sm">
           <Lock className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <p>Your role does not allow viewing the workspace's roles.</p>
+          <p>{t('workspace.roles.notAllowed')}</p>
         </CardContent>
       </Card>
     );
@@ -100,29 +101,26 @@ export function RolesPage() {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
-          <h2 className="text-lg font-semibold">Custom roles</h2>
-          <p className="text-sm text-muted-foreground">
-            Besides owner, admin, member and guest, roles of your own: a set of permissions you can
-            give members.
-          </p>
+          <h2 className="text-lg font-semibold">{t('workspace.roles.title')}</h2>
+          <p className="text-sm text-muted-foreground">{t('workspace.roles.intro')}</p>
         </div>
         {canCreate ? (
           <Dialog open={createOpen} onOpenChange={setCreateOpen}>
             <DialogTrigger asChild>
               <Button>
                 <Plus aria-hidden="true" />
-                New role
+                {t('workspace.roles.new')}
               </Button>
             </DialogTrigger>
             <DialogContent className="max-w-2xl">
               <DialogHeader>
-                <DialogTitle>New role</DialogTitle>
-                <DialogDescription>Pick what members with this role may do.</DialogDescription>
+                <DialogTitle>{t('workspace.roles.new')}</DialogTitle>
+                <DialogDescription>{t('workspace.roles.new.description')}</DialogDescription>
               </DialogHeader>
               <RoleForm
                 defaultName=""
                 defaultPermission={{}}
-                submitLabel="Create role"
+                submitLabel={t('workspace.roles.create')}
                 onSubmit={async (values) => {
                   await createRole.mutateAsync(values);
                   setCreateOpen(false);
@@ -136,11 +134,11 @@ export function RolesPage() {
         <Card>
           <CardContent className="flex items-center gap-3 pt-6 text-sm text-muted-foreground">
             <ShieldQuestion className="size-5" aria-hidden="true" />
-            No custom roles yet.
+            {t('workspace.roles.empty')}
           </CardContent>
         </Card>
       ) : (
-        <ul className="grid gap-4" aria-label="Custom roles">
+        <ul className="grid gap-4" aria-label={t('workspace.roles.title')}>
           {roles.map((role) => (
             <li key={role.id}>
               <Card>
@@ -148,7 +146,9 @@ export function RolesPage() {
                   <div className="grid gap-1">
                     <CardTitle>{role.role}</CardTitle>
                     <CardDescription>
-                      {permissionSummary(role.permission).length} permissions
+                      {t('workspace.roles.permissionCount', {
+                        count: permissionSummary(role.permission).length,
+                      })}
                     </CardDescription>
                   </div>
                   <div className="flex gap-2">
@@ -167,15 +167,15 @@ export function RolesPage() {
                             variant="outline"
                             size="sm"
                             className="text-destructive hover:text-destructive"
-                            aria-label={`Delete role ${role.role}`}
+                            aria-label={t('workspace.roles.deleteNamed', { role: role.role })}
                           >
                             <Trash2 aria-hidden="true" />
-                            Delete
+                            {t('workspace.delete')}
                           </Button>
                         }
-                        title="Delete role?"
-                        description={`"${role.role}" is deleted. Members holding it lose its permissions.`}
-                        confirmLabel="Delete role"
+                        title={t('workspace.roles.delete.title')}
+                        description={t('workspace.roles.delete.description', { role: role.role })}
+                        confirmLabel={t('workspace.roles.delete.confirm')}
                         onConfirm={() => deleteRole.mutateAsync(role.role)}
                       />
                     ) : null}
@@ -184,8 +184,8 @@ export function RolesPage() {
                 <CardContent>
                   <div className="flex flex-wrap gap-1">
                     {permissionSummary(role.permission).map((p) => (
-                      <Badge key={p} variant="outline">
-                        {p}
+                      <Badge key={p.id} variant="outline">
+                        {p.label}
                       </Badge>
                     ))}
                   </div>
@@ -213,20 +213,24 @@ function EditRoleDialog({
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Edit role ${role.role}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={t('workspace.roles.editNamed', { role: role.role })}
+        >
           <Pencil aria-hidden="true" />
-          Edit
+          {t('workspace.edit')}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Edit role {role.role}</DialogTitle>
-          <DialogDescription>Changes apply to every member holding this role.</DialogDescription>
+          <DialogTitle>{t('workspace.roles.editNamed', { role: role.role })}</DialogTitle>
+          <DialogDescription>{t('workspace.roles.edit.description')}</DialogDescription>
         </DialogHeader>
         <RoleForm
           defaultName={role.role}
           defaultPermission={permission}
-          submitLabel="Save role"
+          submitLabel={t('workspace.roles.save')}
           onSubmit={async (values) => {
             await onSave(values);
             setOpen(false);

@@ -18,10 +18,11 @@ import { DeleteOrganizationCard } from './delete-organization-card';
 import { OrganizationForm } from './organization-form';
 import type { OrganizationFormValues } from './schemas';
 import { useAuthMutation } from './use-auth-mutation';
+import { t } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export function OrganizationSettingsPage() {
-  useDocumentTitle('Workspace settings');
+  useDocumentTitle(t('workspace.settings.documentTitle'));
   const access = useOrganizationAccess();
   const { organizationId } = access;
   const { data: organization } = useSuspenseQuery(fullOrganizationQueryOptions(organizationId));
@@ -35,23 +36,21 @@ export function OrganizationSettingsPage() {
         }),
       ),
     invalidate: () => [organizationKeys.workspace(organizationId), organizationKeys.list()],
-    successMessage: 'Workspace updated',
+    successMessage: t('workspace.settings.toast.updated'),
   });
 
   return (
     <div className="grid gap-6">
       <Card>
         <CardHeader>
-          <CardTitle>Workspace details</CardTitle>
-          <CardDescription>
-            The name and logo your colleagues see in the workspace switcher.
-          </CardDescription>
+          <CardTitle>{t('workspace.settings.title')}</CardTitle>
+          <CardDescription>{t('workspace.settings.description')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           {canUpdate ? null : (
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
               <Lock className="size-4" aria-hidden="true" />
-              Your role can view these details but not change them.
+              {t('workspace.settings.readOnly')}
             </p>
           )}
           <OrganizationForm
@@ -62,7 +61,7 @@ export function OrganizationSettingsPage() {
               slug: organization.slug,
               logo: organization.logo || null,
             }}
-            submitLabel="Save changes"
+            submitLabel={t('workspace.saveChanges')}
             onSubmit={(values) => update.mutateAsync(values)}
           />
         </CardContent>

@@ -40,6 +40,7 @@ import {
 } from './api';
 import { ConfirmAction } from '../../components/ui/confirm-action';
 import { useAuthMutation } from './use-auth-mutation';
+import { t } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { meQueryOptions } from '../me/api';
 
@@ -61,7 +62,7 @@ function TeamNameForm({
   onSubmit: (values: TeamValues) => Promise<unknown>;
 }) {
   const form = useForm<TeamValues>({
-    resolver: zodResolver(teamSchema),
+    resolver: zodResolver(teamSchema()),
     defaultValues: { name: defaultName },
   });
   const {
@@ -81,7 +82,7 @@ function TeamNameForm({
         }
       })}
     >
-      <FormField label="Team name" error={errors.name?.message}>
+      <FormField label={t('workspace.teams.form.name')} error={errors.name?.message}>
         {(control) => <Input {...control} {...register('name')} maxLength={TEAM_NAME_MAX_LENGTH} />}
       </FormField>
       <Button type="submit" disabled={isSubmitting} className="sm:mt-[1.375rem]">
@@ -93,7 +94,7 @@ function TeamNameForm({
 }
 
 export function TeamsPage() {
-  useDocumentTitle('Teams');
+  useDocumentTitle(t('workspace.teams.documentTitle'));
   const access = useOrganizationAccess();
   const { organizationId } = access;
   const { data: teams } = useSuspenseQuery(teamsQueryOptions(organizationId));
@@ -102,7 +103,7 @@ export function TeamsPage() {
     mutationFn: ({ name }: TeamValues) =>
       unwrap(fullAuthClient.organization.createTeam({ name, organizationId })),
     invalidate: () => [organizationKeys.teams(organizationId)],
-    successMessage: (v) => `Team "${v.name}" created`,
+    successMessage: (v) => t('workspace.teams.toast.created', { name: v.name }),
   });
 
   return (
@@ -110,13 +111,13 @@ export function TeamsPage() {
       {canCreate ? (
         <Card>
           <CardHeader>
-            <CardTitle>New team</CardTitle>
-            <CardDescription>Teams group members of the workspace.</CardDescription>
+            <CardTitle>{t('workspace.teams.new')}</CardTitle>
+            <CardDescription>{t('workspace.teams.new.description')}</CardDescription>
           </CardHeader>
           <CardContent>
             <TeamNameForm
               defaultName=""
-              submitLabel="Create team"
+              submitLabel={t('workspace.teams.create')}
               onSubmit={(values) => createTeam.mutateAsync(values)}
             />
           </CardContent>
@@ -124,13 +125,13 @@ export function TeamsPage() {
       ) : null}
       <section aria-labelledby="teams-heading" className="grid gap-3">
         <h2 id="teams-heading" className="text-lg font-semibold">
-          Teams ({teams.length})
+          {t('workspace.teams.heading', { count: teams.length })}
         </h2>
         {teams.length === 0 ? (
           <Card>
             <CardContent className="flex items-center gap-3 pt-6 text-sm text-muted-foreground">
               <UsersRound className="size-5" aria-hidden="true" />
-              No teams yet.
+              {t('workspace.teams.empty')}
             </CardContent>
           </Card>
         ) : (
@@ -174,25 +175,25 @@ function TeamCard({
         fullAuthClient.organization.updateTeam({ teamId: team.id, data: { name, organizationId } }),
       ),
     invalidate: teamKeys,
-    successMessage: 'Team renamed',
+    successMessage: t('workspace.teams.toast.renamed'),
   });
   const remove = useAuthMutation({
     mutationFn: () =>
       unwrap(fullAuthClient.organization.removeTeam({ teamId: team.id, organizationId })),
     invalidate: teamKeys,
-    successMessage: `Team "${team.name}" deleted`,
+    successMessage: () => t('workspace.teams.toast.deleted', { name: team.name }),
   });
   const addMember = useAuthMutation({
     mutationFn: (userId: string) =>
       unwrap(fullAuthClient.organization.addTeamMember({ teamId: team.id, userId })),
     invalidate: teamKeys,
-    successMessage: 'Added to the team',
+    successMessage: t('workspace.teams.toast.memberAdded'),
   });
   const removeMember = useAuthMutation({
     mutationFn: (userId: string) =>
       unwrap(fullAuthClient.organization.removeTeamMember({ teamId: team.id, userId })),
     invalidate: teamKeys,
-    successMessage: 'Removed from the team',
+    successMessage: t('workspace.teams.toast.memberRemoved'),
   });
 
   const byUserId = new Map<string, OrganizationMember>(
@@ -209,19 +210,23 @@ function TeamCard({
           {canUpdate ? (
             <Dialog open={renameOpen} onOpenChange={setRenameOpen}>
               <DialogTrigger asChild>
-                <Button variant="outline" size="sm" aria-label={`Rename team ${team.name}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={t('workspace.teams.renameNamed', { name: team.name })}
+                >
                   <Pencil aria-hidden="true" />
-                  Rename
+                  {t('workspace.teams.rename')}
                 </Button>
               </DialogTrigger>
               <DialogContent>
                 <DialogHeader>
-                  <DialogTitle>Rename team</DialogTitle>
-                  <DialogDescription>The new name shows everywhere at once.</DialogDescription>
+                  <DialogTitle>{t('workspace.teams.rename.title')}</DialogTitle>
+                  <DialogDescription>{t('workspace.teams.rename.description')}</DialogDescription>
                 </DialogHeader>
                 <TeamNameForm
                   defaultName={team.name}
-                  submitLabel="Save"
+                  submitLabel={t('workspace.save')}
                   onSubmit={async (values) => {
                     await rename.mutateAsync(values);
                     setRenameOpen(false);
@@ -236,11 +241,11 @@ function TeamCard({
               variant="outline"
               size="sm"
               disabled
-              aria-label={`Delete team ${team.name}`}
-              title="A workspace keeps at least one team."
+              aria-label={t('workspace.teams.deleteNamed', { name: team.name })}
+              title={t('workspace.teams.lastTeam')}
             >
               <Trash2 aria-hidden="true" />
-              Delete
+              {t('workspace.delete')}
             </Button>
           ) : canDelete ? (
             <ConfirmAction
@@ -249,15 +254,15 @@ function TeamCard({
                   variant="outline"
                   size="sm"
                   className="text-destructive hover:text-destructive"
-                  aria-label={`Delete team ${team.name}`}
+                  aria-label={t('workspace.teams.deleteNamed', { name: team.name })}
                 >
                   <Trash2 aria-hidden="true" />
-                  Delete
+                  {t('workspace.delete')}
                 </Button>
               }
-              title="Delete team?"
-              description={`"${team.name}" is deleted; its members stay in the workspace.`}
-              confirmLabel="Delete team"
+              title={t('workspace.teams.delete.title')}
+              description={t('workspace.teams.delete.description', { name: team.name })}
+              confirmLabel={t('workspace.teams.delete.confirm')}
               onConfirm={() => remove.mutateAsync()}
             />
           ) : null}
@@ -269,13 +274,14 @@ function TeamCard({
         ) : teamMembers.isError ? (
           <p className="text-sm text-destructive">{teamMembers.error.message}</p>
         ) : teamMembers.data === null ? (
-          <p className="text-sm text-muted-foreground">
-            Only members of this team can see who is in it.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('workspace.teams.membersHidden')}</p>
         ) : teamMembers.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nobody is in this team yet.</p>
+          <p className="text-sm text-muted-foreground">{t('workspace.teams.noMembers')}</p>
         ) : (
-          <ul className="grid gap-2" aria-label={`Members of ${team.name}`}>
+          <ul
+            className="grid gap-2"
+            aria-label={t('workspace.teams.membersOf', { name: team.name })}
+          >
             {teamMembers.data.map((teamMember) => {
               const member = byUserId.get(teamMember.userId);
               const name = member?.user.name ?? teamMember.userId;
@@ -294,14 +300,20 @@ function TeamCard({
                         <Button
                           variant="ghost"
                           size="sm"
-                          aria-label={`Remove ${name} from ${team.name}`}
+                          aria-label={t('workspace.teams.removeMemberNamed', {
+                            member: name,
+                            team: team.name,
+                          })}
                         >
                           <UserMinus aria-hidden="true" />
                         </Button>
                       }
-                      title="Remove from team?"
-                      description={`${name} leaves "${team.name}" but stays in the workspace.`}
-                      confirmLabel="Remove"
+                      title={t('workspace.teams.removeMember.title')}
+                      description={t('workspace.teams.removeMember.description', {
+                        member: name,
+                        team: team.name,
+                      })}
+                      confirmLabel={t('workspace.remove')}
                       onConfirm={() => removeMember.mutateAsync(teamMember.userId)}
                     />
                   ) : null}
@@ -325,13 +337,13 @@ function TeamCard({
             }}
           >
             <div className="grid min-w-48 flex-1 gap-1.5">
-              <Label htmlFor={addId}>Add a workspace member</Label>
+              <Label htmlFor={addId}>{t('workspace.teams.addMember')}</Label>
               <Select
                 id={addId}
                 value={userToAdd}
                 onChange={(event) => setUserToAdd(event.target.value)}
               >
-                <option value="">Choose a member…</option>
+                <option value="">{t('workspace.teams.addMember.choose')}</option>
                 {candidates.map((m) => (
                   <option key={m.userId} value={m.userId}>
                     {m.user.name} ({m.user.email})
@@ -345,7 +357,7 @@ function TeamCard({
               ) : (
                 <Plus aria-hidden="true" />
               )}
-              Add to team
+              {t('workspace.teams.addMember.submit')}
             </Button>
           </form>
         ) : null}

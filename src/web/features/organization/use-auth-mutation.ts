@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { t } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 
 /**
  * A better-auth call as a TanStack mutation: invalidates the given keys on success, shows the
@@ -31,7 +32,9 @@ export function useAuthMutation<TVariables, TData>({
       );
     },
     onError: (error) => {
-      toast.error(error instanceof Error && error.message ? error.message : 'Request failed');
+      toast.error(
+        error instanceof Error && error.message ? error.message : t('common.requestFailed'),
+      );
     },
   });
 }

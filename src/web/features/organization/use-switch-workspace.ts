@@ -1,10 +1,11 @@
 import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { toast } from 'sonner';
-import { authClient } from '../auth/auth-client';
+import { toast } from '../../lib/toast';
+import { loadAuthClient } from '../auth/load-auth-client';
 import { authErrorMessage } from '../auth/error-messages';
 import { sessionQueryOptions } from '../auth/session';
+import { t } from '../../lib/i18n';
 
 /**
  * Everything but the session and the meta entries (the same split as `clearUserData` in
@@ -26,7 +27,7 @@ export async function activateWorkspace(
   queryClient: QueryClient,
   organizationId: string,
 ): Promise<string | null> {
-  const { error } = await authClient.organization.setActive({ organizationId });
+  const { error } = await (await loadAuthClient()).organization.setActive({ organizationId });
   if (error) return authErrorMessage(error);
   queryClient.getMutationCache().clear();
   await queryClient.refetchQueries({ queryKey: sessionQueryOptions().queryKey });
@@ -54,7 +55,7 @@ export function useSwitchWorkspace() {
       await router.invalidate();
       return true;
     } catch {
-      toast.error('Request failed');
+      toast.error(t('common.requestFailed'));
       return false;
     } finally {
       setPendingId(null);

@@ -30,6 +30,7 @@ import {
 } from '../../components/ui/user-menu-button';
 import { deviceSessionsQueryOptions, useSwitchAccount } from '../account/device-sessions';
 import { useSignOut } from '../auth/use-sign-out';
+import { t } from '../../lib/i18n';
 import { organizationsQueryOptions } from './keys';
 import { useSwitchWorkspace } from './use-switch-workspace';
 
@@ -80,37 +81,37 @@ export function UserMenu({
         <DropdownMenuSeparator />
         <DropdownMenuGroup>
           <MenuLink to="/account/settings" icon={<Settings aria-hidden="true" />}>
-            Account
+            {t('workspace.menu.account')}
           </MenuLink>
           <MenuLink to="/account/security" icon={<ShieldCheck aria-hidden="true" />}>
-            Security
+            {t('workspace.menu.security')}
           </MenuLink>
           <MenuLink to="/account/api-keys" icon={<KeyRound aria-hidden="true" />}>
-            API keys
+            {t('workspace.menu.apiKeys')}
           </MenuLink>
           <MenuLink to="/account/organizations" icon={<Building2 aria-hidden="true" />}>
-            Organizations
+            {t('workspace.menu.workspaces')}
           </MenuLink>
           <MenuLink to="/organization/members" icon={<Users aria-hidden="true" />}>
-            Workspace settings
+            {t('workspace.menu.workspaceSettings')}
           </MenuLink>
         </DropdownMenuGroup>
         <DropdownMenuSeparator />
-        <DropdownMenuLabel>Workspaces</DropdownMenuLabel>
+        <DropdownMenuLabel>{t('workspace.menu.workspaces')}</DropdownMenuLabel>
         {organizations.isPending ? (
           <DropdownMenuItem disabled>
             <Loader2 className="animate-spin" aria-hidden="true" />
-            Loading workspaces…
+            {t('workspace.menu.loading')}
           </DropdownMenuItem>
         ) : organizations.isError ? (
-          <DropdownMenuItem disabled>Workspaces could not be loaded</DropdownMenuItem>
+          <DropdownMenuItem disabled>{t('workspace.menu.loadFailed')}</DropdownMenuItem>
         ) : (
           <DropdownMenuRadioGroup
             value={activeOrganizationId ?? ''}
             onValueChange={(organizationId) => {
               if (organizationId !== activeOrganizationId) void switchWorkspace(organizationId);
             }}
-            aria-label="Switch workspace"
+            aria-label={t('workspace.menu.switchWorkspace')}
           >
             {(organizations.data ?? []).map((organization) => (
               <DropdownMenuRadioItem
@@ -127,14 +128,14 @@ export function UserMenu({
           </DropdownMenuRadioGroup>
         )}
         <DropdownMenuSeparator />
-        <DropdownMenuLabel>Accounts</DropdownMenuLabel>
+        <DropdownMenuLabel>{t('workspace.menu.accounts')}</DropdownMenuLabel>
         {switchableAccounts ? (
           <DropdownMenuRadioGroup
             value={activeToken}
             onValueChange={(sessionToken) => {
               if (sessionToken !== activeToken) void switchAccount(sessionToken);
             }}
-            aria-label="Switch account"
+            aria-label={t('workspace.menu.switchAccount')}
           >
             {switchableAccounts.map(({ session, user: account }) => (
               <DropdownMenuRadioItem
@@ -157,19 +158,19 @@ export function UserMenu({
           {/* addAccount: the sign-in page would otherwise send a signed-in visitor away. */}
           <Link to="/auth/sign-in" search={{ addAccount: true }}>
             <UserPlus aria-hidden="true" />
-            Add another account
+            {t('workspace.menu.addAccount')}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         {isPlatformAdmin(user.role) ? (
           <MenuLink to="/admin/users" icon={<Shield aria-hidden="true" />}>
-            Admin
+            {t('workspace.menu.admin')}
           </MenuLink>
         ) : null}
         <DropdownMenuItem disabled={signingOut} onSelect={() => void signOut()}>
           <LogOut aria-hidden="true" />
           {/* better-auth signs every account of this browser out at once. */}
-          {switchableAccounts ? 'Sign out of all accounts' : 'Sign Out'}
+          {switchableAccounts ? t('workspace.menu.signOutAll') : t('workspace.menu.signOut')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -6,7 +6,7 @@ import { ConfirmAction } from '../../components/ui/confirm-action';
 import { useCan } from '../me/api';
 import { trashedToast } from '../trash/api';
 import { forgetPlan, useDeletePlan } from './api';
-import { formatCount } from './format';
+import { t } from '../../lib/i18n';
 import { reportDeleteError } from './report-error';
 
 /**
@@ -35,13 +35,13 @@ export function DeletePlanButton({
     try {
       await remove.mutateAsync(plan.id);
     } catch (error) {
-      reportDeleteError(error, 'Deleting the plan failed');
+      reportDeleteError(error, t('plans.delete.failed'));
       throw error;
     }
     trashedToast(queryClient, {
       kind: 'plan',
       id: plan.id,
-      message: `Plan ${plan.name} moved to the trash`,
+      message: t('plans.delete.trashed', { name: plan.name }),
       canRestore,
     });
     await beforeForget?.();
@@ -53,19 +53,15 @@ export function DeletePlanButton({
       trigger={
         <Button variant="outline" size={size} aria-label={accessibleName}>
           <Trash2 aria-hidden="true" />
-          Delete
+          {t('plans.delete')}
         </Button>
       }
-      title={`Move ${plan.name} to the trash?`}
-      description={
-        <>
-          The plan and its pool of {formatCount(plan.poolReserved)} shares move to the trash with
-          its pool adjustments
-          {plan.poolGranted > 0 ? ', and the grants made under it' : ''}. Owners and admins can
-          restore it for 30 days. A plan whose grants were exercised cannot be deleted.
-        </>
-      }
-      confirmLabel="Move to trash"
+      title={t('plans.delete.title', { name: plan.name })}
+      description={t('plans.delete.description', {
+        count: plan.poolReserved,
+        granted: plan.poolGranted > 0 ? 'yes' : 'no',
+      })}
+      confirmLabel={t('plans.delete.confirm')}
       onConfirm={onConfirm}
     />
   );

@@ -1,38 +1,20 @@
-import { isIsoDate } from '../../../domain/dates';
+import { formatPercent } from '../../lib/format';
 
 /**
  * Display and input helpers of the Plans tab. Share counts are whole numbers shown with
  * thousands separators; calendar dates are ISO strings, shown without a time zone shift.
  */
 
-const countFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-
-/** "12,500" */
-export function formatCount(n: number): string {
-  return countFormat.format(n);
-}
-
-/** "+500" or "−300" (a real minus sign): a change to the pool. */
-export function formatChange(n: number): string {
-  return n < 0 ? `\u2212${formatCount(-n)}` : `+${formatCount(n)}`;
-}
-
-// Calendar dates are zone-less: format them in UTC so no viewer sees the day before.
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** "1 Mar 2024" for "2024-03-01"; the raw text when it is not a date. */
-export function formatIsoDate(iso: string): string {
-  return isIsoDate(iso) ? dateFormat.format(new Date(`${iso}T00:00:00Z`)) : iso;
-}
+// Counts, changes and dates in the active language (decision 018).
+export { formatChange, formatCount, formatIsoDate } from '../../lib/format';
 
 /** Today in the viewer's calendar (one implementation, in the Cap table tab's helpers). */
 export { todayIso } from '../cap-table/format';
 
 /** Granted as a share of reserved, "37.5%"; "0%" for an empty pool. */
 export function formatUsedPercent(granted: number, reserved: number): string {
-  if (reserved <= 0) return '0%';
-  const percent = (granted / reserved) * 100;
-  return `${percent.toLocaleString('en-GB', { maximumFractionDigits: 1 })}%`;
+  if (reserved <= 0) return formatPercent(0);
+  return formatPercent((granted / reserved) * 100, { maxFraction: 1 });
 }
 
 /**

@@ -2,18 +2,18 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { CatchBoundary, Link, useNavigate } from '@tanstack/react-router';
 import { Suspense, type ReactNode } from 'react';
 import type { Plan } from '../../../contracts/equity';
-import { PLAN_TYPE_LABELS } from '../../../domain/equity';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
+import { formatIsoDate } from '../../lib/format';
+import { t } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { companyQueryOptions } from '../companies/api';
 import { useCan } from '../me/api';
 import { vestingTemplatesQueryOptions } from '../vesting/api';
 import { planQueryOptions, shareClassesQueryOptions, staksQueryOptions } from './api';
 import { DeletePlanButton } from './delete-plan-button';
-import { formatIsoDate } from './format';
 import { EditPlanButton } from './plan-dialog';
 import { CashSettledBadge, planRefs } from './plans-list';
 import { BackToPlans } from './plan-placeholders';
@@ -25,6 +25,7 @@ import {
   FORFEITED_LABELS,
   months,
   PLAN_TYPE_HELP,
+  PLAN_TYPE_NAMES,
 } from './terms';
 
 function Term({ label, children }: { label: string; children: ReactNode }) {
@@ -45,38 +46,45 @@ function PlanTerms({ companyId, plan }: { companyId: string; plan: Plan }) {
   const refs = planRefs(plan, shareClasses, staks);
   return (
     <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
-      <Term label="Plan type">
-        {PLAN_TYPE_LABELS[plan.planType]}
-        <span className="block text-xs text-muted-foreground">{PLAN_TYPE_HELP[plan.planType]}</span>
+      <Term label={t('plans.detail.planType')}>
+        {t(PLAN_TYPE_NAMES[plan.planType])}
+        <span className="block text-xs text-muted-foreground">
+          {t(PLAN_TYPE_HELP[plan.planType])}
+        </span>
       </Term>
-      <Term label="Share class">
-        {refs.shareClass ?? muted(plan.cashSettled ? 'None (cash-settled)' : 'None')}
+      <Term label={t('plans.detail.shareClass')}>
+        {refs.shareClass ??
+          muted(plan.cashSettled ? t('plans.detail.noneCashSettled') : t('plans.none'))}
       </Term>
       {plan.planType === 'receipt_options' ? (
-        <Term label="STAK">{refs.stak ?? muted('Not recorded')}</Term>
+        <Term label={t('plans.detail.stak')}>{refs.stak ?? muted(t('plans.notRecorded'))}</Term>
       ) : null}
-      <Term label="Currency">{plan.currency}</Term>
-      <Term label="Board approval">
-        {plan.boardApprovalDate ? formatIsoDate(plan.boardApprovalDate) : muted('Not recorded')}
+      <Term label={t('plans.detail.currency')}>{plan.currency}</Term>
+      <Term label={t('plans.detail.boardApproval')}>
+        {plan.boardApprovalDate
+          ? formatIsoDate(plan.boardApprovalDate)
+          : muted(t('plans.notRecorded'))}
       </Term>
-      <Term label="Shareholder approval">
+      <Term label={t('plans.detail.shareholderApproval')}>
         {plan.shareholderApprovalDate
           ? formatIsoDate(plan.shareholderApprovalDate)
-          : muted('Not recorded')}
+          : muted(t('plans.notRecorded'))}
       </Term>
-      <Term label="Exercise window after leaving">
-        {plan.exerciseWindowMonths === null ? muted('Not set') : months(plan.exerciseWindowMonths)}
+      <Term label={t('plans.detail.exerciseWindow')}>
+        {plan.exerciseWindowMonths === null
+          ? muted(t('plans.detail.notSet'))
+          : months(plan.exerciseWindowMonths)}
       </Term>
-      <Term label="Good leaver">{describeLeaverRule(plan.leaverPolicy.good)}</Term>
-      <Term label="Bad leaver">{describeLeaverRule(plan.leaverPolicy.bad)}</Term>
-      <Term label="Acceleration">{describeAcceleration(plan.acceleration)}</Term>
-      <Term label="Forfeited awards">{FORFEITED_LABELS[plan.forfeitedTo]}</Term>
-      <Term label="Default vesting terms">
+      <Term label={t('plans.detail.goodLeaver')}>{describeLeaverRule(plan.leaverPolicy.good)}</Term>
+      <Term label={t('plans.detail.badLeaver')}>{describeLeaverRule(plan.leaverPolicy.bad)}</Term>
+      <Term label={t('plans.detail.acceleration')}>{describeAcceleration(plan.acceleration)}</Term>
+      <Term label={t('plans.detail.forfeited')}>{t(FORFEITED_LABELS[plan.forfeitedTo])}</Term>
+      <Term label={t('plans.detail.defaultTerms')}>
         <DefaultTemplate templateId={plan.defaultVestingTemplateId} />
       </Term>
       {plan.notes ? (
         <div className="grid min-w-0 content-start gap-0.5 sm:col-span-2">
-          <dt className="text-xs font-medium text-muted-foreground">Notes</dt>
+          <dt className="text-xs font-medium text-muted-foreground">{t('plans.detail.notes')}</dt>
           <dd className="text-sm break-words whitespace-pre-line">{plan.notes}</dd>
         </div>
       ) : null}
@@ -97,14 +105,14 @@ function DefaultTemplate({ templateId }: { templateId: string | null }) {
   if (!templateId)
     return (
       <>
-        {muted('None')}
-        <span className="block text-xs">{link('Vesting templates')}</span>
+        {muted(t('plans.none'))}
+        <span className="block text-xs">{link(t('plans.page.templates'))}</span>
       </>
     );
   return (
     <CatchBoundary
       getResetKey={() => templateId}
-      errorComponent={() => muted('The template could not be loaded')}
+      errorComponent={() => muted(t('plans.detail.templateFailed'))}
     >
       <Suspense fallback={<Skeleton className="h-5 w-40" />}>
         <TemplateName templateId={templateId} link={link} />
@@ -121,14 +129,14 @@ function TemplateName({
   link: (text: string) => ReactNode;
 }) {
   const { data: templates } = useSuspenseQuery(vestingTemplatesQueryOptions());
-  const template = templates.find((t) => t.id === templateId);
-  return template ? link(template.name) : muted('A template no longer in this workspace');
+  const template = templates.find((candidate) => candidate.id === templateId);
+  return template ? link(template.name) : muted(t('plans.detail.templateGone'));
 }
 
 function TermsSkeleton() {
   return (
     <div role="status" aria-live="polite" className="grid gap-4 sm:grid-cols-2">
-      <span className="sr-only">Loading the plan&apos;s terms…</span>
+      <span className="sr-only">{t('plans.detail.termsLoading')}</span>
       {Array.from({ length: 6 }, (_, i) => (
         <Skeleton key={i} className="h-9" />
       ))}
@@ -169,7 +177,7 @@ function Panel({
             getResetKey={() => resetKey}
             errorComponent={({ error }) => (
               <p role="alert" className="text-sm text-destructive">
-                {errorMessage(error, 'This part could not be loaded.')}
+                {errorMessage(error, t('plans.detail.partFailed'))}
               </p>
             )}
           >
@@ -192,7 +200,7 @@ export function PlanDetail({ companyId, planId }: { companyId: string; planId: s
   const canCreate = useCan('plan', 'create');
   const canUpdate = useCan('plan', 'update');
   const canDelete = useCan('plan', 'delete');
-  useDocumentTitle(`${plan.name} · ${company.companyName}`);
+  useDocumentTitle(t('plans.detail.title', { plan: plan.name, company: company.companyName }));
 
   return (
     <div className="grid gap-6">
@@ -202,7 +210,7 @@ export function PlanDetail({ companyId, planId }: { companyId: string; planId: s
           <div className="grid min-w-0 gap-2">
             <h2 className="text-xl font-semibold tracking-tight break-words">{plan.name}</h2>
             <div className="flex flex-wrap gap-1.5">
-              <Badge>{PLAN_TYPE_LABELS[plan.planType]}</Badge>
+              <Badge>{t(PLAN_TYPE_NAMES[plan.planType])}</Badge>
               {plan.cashSettled ? <CashSettledBadge /> : null}
             </div>
           </div>
@@ -225,12 +233,8 @@ export function PlanDetail({ companyId, planId }: { companyId: string; planId: s
 
       <Panel
         id="plan-pool"
-        title="Pool"
-        description={
-          plan.cashSettled
-            ? 'Units reserved for awards under this plan. A cash-settled pool creates no shares and is left out of the fully diluted count.'
-            : 'Shares reserved for awards under this plan: the size approved with the plan, changed by pool adjustments.'
-        }
+        title={t('plans.detail.pool')}
+        description={plan.cashSettled ? t('plans.detail.poolCash') : t('plans.detail.poolShares')}
         actions={canCreate ? <AddAdjustmentButton companyId={companyId} plan={plan} /> : null}
         resetKey={planId}
       >
@@ -242,7 +246,7 @@ export function PlanDetail({ companyId, planId }: { companyId: string; planId: s
         </div>
       </Panel>
 
-      <Panel id="plan-terms" title="Terms" resetKey={planId}>
+      <Panel id="plan-terms" title={t('plans.detail.terms')} resetKey={planId}>
         <Suspense fallback={<TermsSkeleton />}>
           <PlanTerms companyId={companyId} plan={plan} />
         </Suspense>

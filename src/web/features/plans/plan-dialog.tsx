@@ -1,18 +1,19 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Pencil, Plus } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { Plan } from '../../../contracts/equity';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { shareClassesQueryOptions, staksQueryOptions, useSavePlan } from './api';
 import { FormDialog } from './form-dialog';
 import { emptyPlanFormValues, PlanForm, planToFormValues } from './plan-form';
+import { t } from '../../lib/i18n';
 
 function FormSkeleton() {
   return (
     <div role="status" aria-live="polite" className="grid gap-4">
-      <span className="sr-only">Loading the form…</span>
+      <span className="sr-only">{t('plans.dialog.loading')}</span>
       <Skeleton className="h-9 w-full" />
       <Skeleton className="h-9 w-full" />
       <Skeleton className="h-9 w-2/3" />
@@ -40,10 +41,14 @@ function PlanDialogBody({
       staks={staks}
       isEdit={plan !== undefined}
       defaultValues={plan ? planToFormValues(plan) : emptyPlanFormValues({ shareClasses, staks })}
-      submitLabel={plan ? 'Save plan' : 'Create plan'}
+      submitLabel={plan ? t('plans.dialog.save') : t('plans.dialog.create')}
       onSubmit={async (body) => {
         const saved = await save.mutateAsync({ id: plan?.id, body });
-        toast.success(plan ? `Plan ${saved.name} updated` : `Plan ${saved.name} created`);
+        toast.success(
+          plan
+            ? t('plans.toast.updated', { name: saved.name })
+            : t('plans.toast.created', { name: saved.name }),
+        );
         onDone();
       }}
     />
@@ -67,12 +72,8 @@ export function PlanDialog({
       open={open}
       onOpenChange={onOpenChange}
       wide
-      title={plan ? `Edit ${plan.name}` : 'New plan'}
-      description={
-        plan
-          ? 'Changes apply to the plan as a whole; the activity log records what changed.'
-          : 'The plan as adopted: its type, the pool reserved for it, and its leaver and acceleration rules.'
-      }
+      title={plan ? t('plans.dialog.editTitle', { name: plan.name }) : t('plans.dialog.newTitle')}
+      description={plan ? t('plans.dialog.editDescription') : t('plans.dialog.newDescription')}
     >
       <Suspense fallback={<FormSkeleton />}>
         <PlanDialogBody companyId={companyId} plan={plan} onDone={() => onOpenChange(false)} />
@@ -82,19 +83,13 @@ export function PlanDialog({
 }
 
 /** "New plan" and its dialog. */
-export function NewPlanButton({
-  companyId,
-  label = 'New plan',
-}: {
-  companyId: string;
-  label?: string;
-}) {
+export function NewPlanButton({ companyId, label }: { companyId: string; label?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button onClick={() => setOpen(true)}>
         <Plus aria-hidden="true" />
-        {label}
+        {label ?? t('plans.new')}
       </Button>
       <PlanDialog companyId={companyId} open={open} onOpenChange={setOpen} />
     </>
@@ -123,7 +118,7 @@ export function EditPlanButton({
         aria-label={accessibleName}
       >
         <Pencil aria-hidden="true" />
-        Edit
+        {t('plans.edit')}
       </Button>
       <PlanDialog companyId={companyId} plan={plan} open={open} onOpenChange={setOpen} />
     </>

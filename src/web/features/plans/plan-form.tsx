@@ -12,15 +12,19 @@ import {
   type ShareClass,
   type Stakeholder,
 } from '../../../contracts/equity';
-import { isCashSettled, PLAN_TYPE_LABELS, PLAN_TYPES, type PlanType } from '../../../domain/equity';
+import { isCashSettled, PLAN_TYPES, type PlanType } from '../../../domain/equity';
+import { FormDateInput } from '../../components/ui/date-input';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
+import { countFromInput, percentFromInput } from '../../lib/format';
+import { t } from '../../lib/i18n';
 import { cn } from '../../lib/utils';
+import { localizedSchema } from '../../lib/localized-schema';
 import { vestingTemplatesQueryOptions } from '../vesting/api';
 import type { PlanBody } from './api';
 import { FormDialogActions } from './form-dialog';
-import { countFromInput, idFromInput, percentFromInput } from './format';
+import { idFromInput } from './format';
 import { RadioGroupField } from './radio-group';
 import { reportSaveError } from './report-error';
 import {
@@ -28,6 +32,7 @@ import {
   FORFEITED_LABELS,
   LEAVER_HELP,
   PLAN_TYPE_HELP,
+  PLAN_TYPE_NAMES,
   TRIGGER_HELP,
   TRIGGER_LABELS,
   UNVESTED_HELP,
@@ -133,7 +138,7 @@ export function PlanForm({
   onSubmit: (body: PlanBody) => Promise<unknown>;
 }) {
   const form = useForm<PlanCreateInput, unknown, PlanCreate>({
-    resolver: zodResolver(planCreateSchema),
+    resolver: zodResolver(localizedSchema(planCreateSchema)),
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -153,7 +158,7 @@ export function PlanForm({
     try {
       await onSubmit(values);
     } catch (error) {
-      reportSaveError(error, form.setError, FIELD_NAMES, 'Saving the plan failed');
+      reportSaveError(error, form.setError, FIELD_NAMES, t('plans.form.saveFailed'));
     }
   });
 
@@ -175,22 +180,22 @@ export function PlanForm({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-6">
       <fieldset className="grid gap-4">
-        <SectionLegend>Plan</SectionLegend>
-        <FormField label="Name" error={errors.name?.message}>
+        <SectionLegend>{t('plans.form.section.plan')}</SectionLegend>
+        <FormField label={t('plans.form.name')} error={errors.name?.message}>
           {(c) => (
             <Input
               {...c}
               aria-required="true"
               autoComplete="off"
-              placeholder="e.g. STAK Option Plan 2024"
+              placeholder={t('plans.form.name.placeholder')}
               {...register('name')}
             />
           )}
         </FormField>
         <FormField
-          label="Plan type"
+          label={t('plans.form.planType')}
           error={errors.planType?.message}
-          description={PLAN_TYPE_HELP[planType]}
+          description={t(PLAN_TYPE_HELP[planType])}
         >
           {(c) => (
             <Select
@@ -202,8 +207,9 @@ export function PlanForm({
             >
               {PLAN_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {PLAN_TYPE_LABELS[type]}
-                  {isCashSettled(type) ? ' (cash-settled)' : ''}
+                  {isCashSettled(type)
+                    ? t('plans.form.cashSettledSuffix', { type: t(PLAN_TYPE_NAMES[type]) })
+                    : t(PLAN_TYPE_NAMES[type])}
                 </option>
               ))}
             </Select>
@@ -212,19 +218,19 @@ export function PlanForm({
         <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
           {cashSettled ? (
             <div className="grid content-start gap-1.5">
-              <p className="text-sm font-medium">Share class</p>
+              <p className="text-sm font-medium">{t('plans.form.shareClass')}</p>
               <p className="rounded-md border border-dashed px-3 py-2 text-sm text-muted-foreground">
-                None: a cash-settled plan creates no shares.
+                {t('plans.form.shareClass.none')}
               </p>
             </div>
           ) : (
             <FormField
-              label="Share class"
+              label={t('plans.form.shareClass')}
               error={errors.shareClassId?.message}
               description={
                 shareClasses.length === 0
-                  ? 'This company has no share class yet. Share classes are managed on the Cap table tab.'
-                  : 'The class of the shares (or of the shares behind the receipts) this plan delivers.'
+                  ? t('plans.form.shareClass.noneYet')
+                  : t('plans.form.shareClass.hint')
               }
             >
               {(c) => (
@@ -233,7 +239,7 @@ export function PlanForm({
                   aria-required="true"
                   {...register('shareClassId', { setValueAs: idFromInput })}
                 >
-                  <option value="">Choose a share class</option>
+                  <option value="">{t('plans.form.shareClass.choose')}</option>
                   {shareClasses.map((sc) => (
                     <option key={sc.id} value={sc.id}>
                       {sc.name}
@@ -244,9 +250,9 @@ export function PlanForm({
             </FormField>
           )}
           <FormField
-            label="Currency"
+            label={t('plans.form.currency')}
             error={errors.currency?.message}
-            description="Of prices and payouts"
+            description={t('plans.form.currency.hint')}
           >
             {(c) => (
               <Input
@@ -261,12 +267,10 @@ export function PlanForm({
         </div>
         {planType === 'receipt_options' ? (
           <FormField
-            label="STAK"
+            label={t('plans.form.stak')}
             error={errors.stakStakeholderId?.message}
             description={
-              staks.length === 0
-                ? 'This company has no STAK yet: add a stakeholder with the relationship "STAK" on the Stakeholders tab.'
-                : 'The foundation (stichting administratiekantoor) that holds the shares and issues the depositary receipts.'
+              staks.length === 0 ? t('plans.form.stak.noneYet') : t('plans.form.stak.hint')
             }
           >
             {(c) => (
@@ -275,7 +279,7 @@ export function PlanForm({
                 aria-required="true"
                 {...register('stakStakeholderId', { setValueAs: idFromInput })}
               >
-                <option value="">Choose a STAK</option>
+                <option value="">{t('plans.form.stak.choose')}</option>
                 {staks.map((s) => (
                   <option key={s.id} value={s.id}>
                     {s.name}
@@ -288,15 +292,11 @@ export function PlanForm({
       </fieldset>
 
       <fieldset className="grid gap-4">
-        <SectionLegend>Pool and approvals</SectionLegend>
+        <SectionLegend>{t('plans.form.section.pool')}</SectionLegend>
         <FormField
-          label="Pool size"
+          label={t('plans.form.poolSize')}
           error={errors.poolSize?.message}
-          description={
-            isEdit
-              ? 'Shares reserved when the plan was approved. Record later increases and releases as pool adjustments.'
-              : 'Shares reserved for awards under this plan, e.g. 1,500. Later increases and releases are pool adjustments.'
-          }
+          description={isEdit ? t('plans.form.poolSize.editHint') : t('plans.form.poolSize.hint')}
           className="sm:max-w-xs"
         >
           {(c) => (
@@ -311,32 +311,29 @@ export function PlanForm({
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField
-            label="Board approval date"
+            label={t('plans.form.boardApproval')}
             error={errors.boardApprovalDate?.message}
-            description="The board resolution adopting the plan; the pool counts from this date."
+            description={t('plans.form.boardApproval.hint')}
           >
-            {(c) => <Input {...c} type="date" {...register('boardApprovalDate')} />}
+            {(c) => <FormDateInput {...c} control={control} name="boardApprovalDate" />}
           </FormField>
           <FormField
-            label="Shareholder approval date"
+            label={t('plans.form.shareholderApproval')}
             error={errors.shareholderApprovalDate?.message}
-            description="The general meeting's resolution, where the articles require one."
+            description={t('plans.form.shareholderApproval.hint')}
           >
-            {(c) => <Input {...c} type="date" {...register('shareholderApprovalDate')} />}
+            {(c) => <FormDateInput {...c} control={control} name="shareholderApprovalDate" />}
           </FormField>
         </div>
       </fieldset>
 
       <fieldset className="grid gap-4">
-        <SectionLegend>Leavers</SectionLegend>
-        <p className="-mt-2 text-xs text-muted-foreground">
-          There is no statutory definition of good and bad leavers: the plan text decides who is
-          which. Record here what happens to a leaver&apos;s awards.
-        </p>
+        <SectionLegend>{t('plans.form.section.leavers')}</SectionLegend>
+        <p className="-mt-2 text-xs text-muted-foreground">{t('plans.form.leavers.intro')}</p>
         <FormField
-          label="Exercise window after leaving (months)"
+          label={t('plans.form.exerciseWindow')}
           error={errors.exerciseWindowMonths?.message}
-          description="How long a leaver may still exercise vested options, e.g. 3. Leave empty if the plan sets none."
+          description={t('plans.form.exerciseWindow.hint')}
           className="sm:max-w-xs"
         >
           {(c) => (
@@ -351,27 +348,27 @@ export function PlanForm({
         {(['good', 'bad'] as const).map((kind) => (
           <fieldset key={kind} className="grid gap-3 rounded-lg border p-3 sm:p-4">
             <legend className="px-1 text-sm font-semibold">
-              {kind === 'good' ? 'Good leaver' : 'Bad leaver'}
+              {kind === 'good' ? t('plans.form.goodLeaver') : t('plans.form.badLeaver')}
             </legend>
-            <p className="-mt-1 text-xs text-muted-foreground">{LEAVER_HELP[kind]}</p>
+            <p className="-mt-1 text-xs text-muted-foreground">{t(LEAVER_HELP[kind])}</p>
             <RadioGroupField
-              legend="Unvested awards"
+              legend={t('plans.form.unvestedAwards')}
               error={leaverErrors?.[kind]?.unvested?.message}
               registration={register(`leaverPolicy.${kind}.unvested`)}
               options={(['forfeit', 'continue'] as const).map((value) => ({
                 value,
-                label: UNVESTED_LABELS[value],
-                description: UNVESTED_HELP[value],
+                label: t(UNVESTED_LABELS[value]),
+                description: t(UNVESTED_HELP[value]),
               }))}
             />
             <RadioGroupField
-              legend="Vested awards"
+              legend={t('plans.form.vestedAwards')}
               error={leaverErrors?.[kind]?.vested?.message}
               registration={register(`leaverPolicy.${kind}.vested`)}
               options={(['keep', 'forfeit'] as const).map((value) => ({
                 value,
-                label: VESTED_LABELS[value],
-                description: VESTED_HELP[value],
+                label: t(VESTED_LABELS[value]),
+                description: t(VESTED_HELP[value]),
               }))}
             />
           </fieldset>
@@ -379,10 +376,10 @@ export function PlanForm({
       </fieldset>
 
       <fieldset className="grid gap-4">
-        <SectionLegend>Change of control</SectionLegend>
+        <SectionLegend>{t('plans.form.section.control')}</SectionLegend>
         <RadioGroupField
-          legend="Acceleration"
-          description="Whether a sale of the company (change of control) makes unvested awards vest at once."
+          legend={t('plans.form.acceleration')}
+          description={t('plans.form.acceleration.hint')}
           error={errors.acceleration?.trigger?.message}
           columns={3}
           registration={register('acceleration.trigger', {
@@ -390,16 +387,16 @@ export function PlanForm({
           })}
           options={(['none', 'single', 'double'] as const).map((value) => ({
             value,
-            label: TRIGGER_LABELS[value],
-            description: TRIGGER_HELP[value],
+            label: t(TRIGGER_LABELS[value]),
+            description: t(TRIGGER_HELP[value]),
           }))}
         />
         {trigger === 'none' ? null : (
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField
-              label="Accelerated part (%)"
+              label={t('plans.form.acceleratedPart')}
               error={errors.acceleration?.percent?.message}
-              description="Percentage of the unvested awards that vests at once, e.g. 100 or 50."
+              description={t('plans.form.acceleratedPart.hint')}
             >
               {(c) => (
                 <Input
@@ -413,9 +410,9 @@ export function PlanForm({
             </FormField>
             {trigger === 'double' ? (
               <FormField
-                label="Window (months)"
+                label={t('plans.form.window')}
                 error={errors.acceleration?.windowMonths?.message}
-                description="Termination without cause within this many months after the change of control triggers it, e.g. 12."
+                description={t('plans.form.window.hint')}
               >
                 {(c) => (
                   <Input
@@ -433,32 +430,32 @@ export function PlanForm({
       </fieldset>
 
       <fieldset className="grid gap-4">
-        <SectionLegend>Forfeited awards</SectionLegend>
+        <SectionLegend>{t('plans.form.section.forfeited')}</SectionLegend>
         <RadioGroupField
-          legend="What happens to forfeited awards"
+          legend={t('plans.form.forfeited')}
           error={errors.forfeitedTo?.message}
           registration={register('forfeitedTo')}
           options={(['pool', 'retired'] as const).map((value) => ({
             value,
-            label: FORFEITED_LABELS[value],
-            description: FORFEITED_HELP[value],
+            label: t(FORFEITED_LABELS[value]),
+            description: t(FORFEITED_HELP[value]),
           }))}
         />
       </fieldset>
 
       <fieldset className="grid gap-4">
-        <SectionLegend>Vesting</SectionLegend>
+        <SectionLegend>{t('plans.form.section.vesting')}</SectionLegend>
         <FormField
-          label="Default vesting template"
+          label={t('plans.form.template')}
           error={errors.defaultVestingTemplateId?.message}
           description={
             <>
-              New grants under this plan start from these terms (editable per grant).{' '}
+              {t('plans.form.template.hint')}{' '}
               <Link
                 to="/vesting-templates"
                 className="text-primary underline-offset-4 hover:underline"
               >
-                Manage vesting templates
+                {t('plans.form.template.manage')}
               </Link>
             </>
           }
@@ -466,10 +463,10 @@ export function PlanForm({
         >
           {(c) => (
             <Select {...c} {...register('defaultVestingTemplateId', { setValueAs: idFromInput })}>
-              <option value="">No default template</option>
-              {(templates.data ?? []).map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
+              <option value="">{t('plans.form.template.none')}</option>
+              {(templates.data ?? []).map((template) => (
+                <option key={template.id} value={template.id}>
+                  {template.name}
                 </option>
               ))}
             </Select>
@@ -477,7 +474,11 @@ export function PlanForm({
         </FormField>
       </fieldset>
 
-      <FormField label="Notes" error={errors.notes?.message} description="Optional, internal">
+      <FormField
+        label={t('plans.form.notes')}
+        error={errors.notes?.message}
+        description={t('plans.form.notes.hint')}
+      >
         {(c) => <textarea {...c} rows={3} className={textareaClassName} {...register('notes')} />}
       </FormField>
 

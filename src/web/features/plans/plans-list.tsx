@@ -3,14 +3,15 @@ import { Link } from '@tanstack/react-router';
 import { ChevronRight, Layers } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Plan, ShareClass, Stakeholder } from '../../../contracts/equity';
-import { PLAN_TYPE_LABELS } from '../../../domain/equity';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent, CardFooter, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useCan } from '../me/api';
 import { plansQueryOptions, shareClassesQueryOptions, staksQueryOptions } from './api';
 import { DeletePlanButton } from './delete-plan-button';
-import { formatIsoDate } from './format';
+import { formatIsoDate } from '../../lib/format';
+import { t } from '../../lib/i18n';
+import { PLAN_TYPE_NAMES } from './terms';
 import { EditPlanButton, NewPlanButton } from './plan-dialog';
 import { PoolFigures } from './pool-figures';
 
@@ -18,7 +19,7 @@ import { PoolFigures } from './pool-figures';
 export function PlansListSkeleton() {
   return (
     <div role="status" aria-live="polite" className="grid gap-4 lg:grid-cols-2">
-      <span className="sr-only">Loading plans…</span>
+      <span className="sr-only">{t('plans.list.loading')}</span>
       {[0, 1].map((i) => (
         <div key={i} className="grid gap-4 rounded-lg border bg-card p-6">
           <Skeleton className="h-5 w-1/2" />
@@ -38,8 +39,8 @@ export function PlansListSkeleton() {
 /** "Cash-settled" next to a plan that never creates shares (phantom, SAR, virtual). */
 export function CashSettledBadge() {
   return (
-    <Badge variant="outline" title="Settled in cash: the plan never creates shares">
-      Cash-settled
+    <Badge variant="outline" title={t('plans.cashSettled.title')}>
+      {t('plans.cashSettled')}
     </Badge>
   );
 }
@@ -54,7 +55,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function NotSet() {
-  return <span className="text-muted-foreground">Not recorded</span>;
+  return <span className="text-muted-foreground">{t('plans.notRecorded')}</span>;
 }
 
 /** Names of the plan's share class and STAK, for display ("Unknown" should never show). */
@@ -64,10 +65,10 @@ export function planRefs(
   staks: readonly Stakeholder[],
 ) {
   const shareClass = plan.shareClassId
-    ? (shareClasses.find((c) => c.id === plan.shareClassId)?.name ?? 'Unknown class')
+    ? (shareClasses.find((c) => c.id === plan.shareClassId)?.name ?? t('plans.unknownClass'))
     : null;
   const stak = plan.stakStakeholderId
-    ? (staks.find((s) => s.id === plan.stakStakeholderId)?.name ?? 'Unknown STAK')
+    ? (staks.find((s) => s.id === plan.stakStakeholderId)?.name ?? t('plans.unknownStak'))
     : null;
   return { shareClass, stak };
 }
@@ -103,23 +104,23 @@ function PlanCard({
             </Link>
           </h3>
           <div className="flex flex-wrap gap-1.5">
-            <Badge>{PLAN_TYPE_LABELS[plan.planType]}</Badge>
+            <Badge>{t(PLAN_TYPE_NAMES[plan.planType])}</Badge>
             {plan.cashSettled ? <CashSettledBadge /> : null}
           </div>
         </CardHeader>
         <CardContent className="grid flex-1 content-start gap-5">
           <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
-            <Detail label="Share class">
-              {refs.shareClass ?? <span className="text-muted-foreground">None</span>}
+            <Detail label={t('plans.detail.shareClass')}>
+              {refs.shareClass ?? <span className="text-muted-foreground">{t('plans.none')}</span>}
             </Detail>
             {plan.planType === 'receipt_options' ? (
-              <Detail label="STAK">{refs.stak ?? <NotSet />}</Detail>
+              <Detail label={t('plans.detail.stak')}>{refs.stak ?? <NotSet />}</Detail>
             ) : null}
-            <Detail label="Currency">{plan.currency}</Detail>
-            <Detail label="Board approval">
+            <Detail label={t('plans.detail.currency')}>{plan.currency}</Detail>
+            <Detail label={t('plans.detail.boardApproval')}>
               {plan.boardApprovalDate ? formatIsoDate(plan.boardApprovalDate) : <NotSet />}
             </Detail>
-            <Detail label="Shareholder approval">
+            <Detail label={t('plans.detail.shareholderApproval')}>
               {plan.shareholderApprovalDate ? (
                 formatIsoDate(plan.shareholderApprovalDate)
               ) : (
@@ -134,9 +135,9 @@ function PlanCard({
             to="/companies/$companyId/plans/$planId"
             params={{ companyId, planId: plan.id }}
             className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
-            aria-label={`Pool and terms of ${plan.name}`}
+            aria-label={t('plans.list.poolAndTermsOf', { name: plan.name })}
           >
-            Pool and terms
+            {t('plans.list.poolAndTerms')}
             <ChevronRight className="size-4" aria-hidden="true" />
           </Link>
           <div className="flex flex-wrap gap-2">
@@ -145,7 +146,7 @@ function PlanCard({
                 companyId={companyId}
                 plan={plan}
                 size="sm"
-                accessibleName={`Edit ${plan.name}`}
+                accessibleName={t('plans.editNamed', { name: plan.name })}
               />
             ) : null}
             {canDelete ? (
@@ -153,7 +154,7 @@ function PlanCard({
                 companyId={companyId}
                 plan={plan}
                 size="sm"
-                accessibleName={`Delete ${plan.name}`}
+                accessibleName={t('plans.deleteNamed', { name: plan.name })}
               />
             ) : null}
           </div>
@@ -176,19 +177,14 @@ function EmptyPlans({
   return (
     <div className="grid justify-items-center gap-3 rounded-lg border border-dashed px-4 py-10 text-center">
       <Layers className="size-8 text-muted-foreground" aria-hidden="true" />
-      <h3 className="text-base font-semibold">No plans yet</h3>
-      <p className="max-w-md text-sm text-muted-foreground">
-        An equity plan sets the pool of shares reserved for employees, and the rules for leavers and
-        a change of control. Grants are made under a plan.
-      </p>
+      <h3 className="text-base font-semibold">{t('plans.empty.title')}</h3>
+      <p className="max-w-md text-sm text-muted-foreground">{t('plans.empty.text')}</p>
       {hasShareClass ? null : (
-        <p className="max-w-md text-sm text-muted-foreground">
-          This company has no share class yet. Plans that create shares need one; share classes are
-          managed on the Cap table tab. Cash-settled plans (phantom shares, stock appreciation
-          rights, virtual shares) need none.
-        </p>
+        <p className="max-w-md text-sm text-muted-foreground">{t('plans.empty.noShareClass')}</p>
       )}
-      {canCreate ? <NewPlanButton companyId={companyId} label="Create the first plan" /> : null}
+      {canCreate ? (
+        <NewPlanButton companyId={companyId} label={t('plans.empty.createFirst')} />
+      ) : null}
     </div>
   );
 }
@@ -212,7 +208,7 @@ export function PlansList({ companyId }: { companyId: string }) {
     );
   }
   return (
-    <ul aria-label="Plans" className="grid gap-4 lg:grid-cols-2">
+    <ul aria-label={t('plans.list.label')} className="grid gap-4 lg:grid-cols-2">
       {plans.map((plan) => (
         <PlanCard
           key={plan.id}

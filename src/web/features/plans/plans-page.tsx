@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { CatchBoundary, Link } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { errorMessage } from '../../lib/api';
+import { t } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { companyQueryOptions } from '../companies/api';
 import { useCan } from '../me/api';
@@ -12,22 +13,21 @@ import { PlansList, PlansListSkeleton } from './plans-list';
 export function PlansPage({ companyId }: { companyId: string }) {
   const { data: company } = useSuspenseQuery(companyQueryOptions(companyId));
   const canCreate = useCan('plan', 'create');
-  useDocumentTitle(`Plans · ${company.companyName}`);
+  useDocumentTitle(t('plans.page.title', { company: company.companyName }));
   return (
     <section aria-labelledby="plans-heading" className="grid gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid min-w-0 gap-1">
           <h2 id="plans-heading" className="text-lg leading-tight font-semibold">
-            Plans
+            {t('plans.page.heading')}
           </h2>
           <p className="text-sm text-muted-foreground">
-            Equity plans of {company.companyName}: the pool each reserves, what is granted and what
-            is still available today.{' '}
+            {t('plans.page.intro', { company: company.companyName })}{' '}
             <Link
               to="/vesting-templates"
               className="text-primary underline-offset-4 hover:underline"
             >
-              Vesting templates
+              {t('plans.page.templates')}
             </Link>
           </p>
         </div>
@@ -42,7 +42,7 @@ export function PlansPage({ companyId }: { companyId: string }) {
         getResetKey={() => companyId}
         errorComponent={({ error }) => (
           <p role="alert" className="text-sm text-destructive">
-            {errorMessage(error, 'The plans could not be loaded.')}
+            {errorMessage(error, t('plans.page.loadFailed'))}
           </p>
         )}
       >

@@ -9,8 +9,13 @@ import {
 } from '../../../contracts/equity';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { adjustmentDirectionSchema } from './adjustment-direction';
 import { FormDialogActions } from './form-dialog';
-import { countFromInput, todayIso } from './format';
+import { FormDateInput } from '../../components/ui/date-input';
+import { countFromInput } from '../../lib/format';
+import { t } from '../../lib/i18n';
+import { localizedSchema } from '../../lib/localized-schema';
+import { todayIso } from './format';
 import { RadioGroupField } from './radio-group';
 import { reportSaveError } from './report-error';
 
@@ -21,7 +26,7 @@ import { reportSaveError } from './report-error';
  */
 const adjustmentFormSchema = poolAdjustmentCreateSchema
   .extend({
-    direction: z.enum(['increase', 'decrease'], { error: 'Choose increase or release' }),
+    direction: adjustmentDirectionSchema,
     shareCount: shareCountSchema('Number of shares'),
   })
   .transform(({ direction, shareCount, ...rest }): PoolAdjustmentCreate => ({
@@ -73,43 +78,43 @@ export function PoolAdjustmentForm({
   onSubmit: (body: PoolAdjustmentCreate) => Promise<unknown>;
 }) {
   const form = useForm<AdjustmentFormInput, unknown, PoolAdjustmentCreate>({
-    resolver: zodResolver(adjustmentFormSchema),
+    resolver: zodResolver(localizedSchema(adjustmentFormSchema)),
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { register, formState } = form;
+  const { register, formState, control } = form;
   const { errors, isSubmitting } = formState;
 
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSubmit(values);
     } catch (error) {
-      reportSaveError(error, form.setError, FIELD_NAMES, 'Saving the pool adjustment failed');
+      reportSaveError(error, form.setError, FIELD_NAMES, t('plans.adjustment.saveFailed'));
     }
   });
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
       <RadioGroupField
-        legend="Change"
+        legend={t('plans.adjustment.change')}
         error={errors.direction?.message}
         registration={register('direction')}
         options={[
           {
             value: 'increase',
-            label: 'Increase the pool',
-            description: 'Reserve more shares, e.g. a top-up with a funding round.',
+            label: t('plans.adjustment.increase'),
+            description: t('plans.adjustment.increase.hint'),
           },
           {
             value: 'decrease',
-            label: 'Release from the pool',
-            description: 'Reserve fewer shares; never below what is granted.',
+            label: t('plans.adjustment.release'),
+            description: t('plans.adjustment.release.hint'),
           },
         ]}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Number of shares" error={errors.shareCount?.message}>
+        <FormField label={t('plans.adjustment.shares')} error={errors.shareCount?.message}>
           {(c) => (
             <Input
               {...c}
@@ -121,27 +126,27 @@ export function PoolAdjustmentForm({
           )}
         </FormField>
         <FormField
-          label="Effective date"
+          label={t('plans.adjustment.date')}
           error={errors.date?.message}
-          description="From this date the pool counts the change."
+          description={t('plans.adjustment.date.hint')}
         >
-          {(c) => <Input {...c} aria-required="true" type="date" {...register('date')} />}
+          {(c) => <FormDateInput {...c} aria-required="true" control={control} name="date" />}
         </FormField>
       </div>
       <FormField
-        label="Reason"
+        label={t('plans.adjustment.reason')}
         error={errors.reason?.message}
-        description="Optional, e.g. Series A top-up"
+        description={t('plans.adjustment.reason.hint')}
       >
         {(c) => <Input {...c} autoComplete="off" {...register('reason')} />}
       </FormField>
       <FormField
-        label="Approval date"
+        label={t('plans.adjustment.approvalDate')}
         error={errors.approvalDate?.message}
-        description="Optional: the date of the resolution approving the change."
+        description={t('plans.adjustment.approvalDate.hint')}
         className="sm:max-w-[50%]"
       >
-        {(c) => <Input {...c} type="date" {...register('approvalDate')} />}
+        {(c) => <FormDateInput {...c} control={control} name="approvalDate" />}
       </FormField>
       <FormDialogActions submitLabel={submitLabel} isSubmitting={isSubmitting} />
     </form>

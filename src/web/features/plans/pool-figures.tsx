@@ -1,6 +1,8 @@
 import type { Plan } from '../../../contracts/equity';
 import { cn } from '../../lib/utils';
-import { formatCount, formatUsedPercent } from './format';
+import { formatCount } from '../../lib/format';
+import { t } from '../../lib/i18n';
+import { formatUsedPercent } from './format';
 
 /**
  * A plan's pool today: reserved (pool size plus adjustments so far), granted and available, and
@@ -19,18 +21,22 @@ export function PoolFigures({
   return (
     <div className={cn('grid gap-3', className)}>
       <dl className="grid grid-cols-3 gap-2">
-        <Figure label="Reserved" value={reserved} />
-        <Figure label="Granted" value={granted} />
-        <Figure label="Available" value={available} emphasis />
+        <Figure label={t('plans.pool.reserved')} value={reserved} />
+        <Figure label={t('plans.pool.granted')} value={granted} />
+        <Figure label={t('plans.pool.available')} value={available} emphasis />
       </dl>
       <div className="grid gap-1">
         <div
           role="meter"
-          aria-label={`Pool used, ${plan.name}`}
+          aria-label={t('plans.pool.usedLabel', { plan: plan.name })}
           aria-valuemin={0}
           aria-valuemax={Math.max(reserved, 1)}
           aria-valuenow={Math.min(granted, Math.max(reserved, 1))}
-          aria-valuetext={`${formatCount(granted)} of ${formatCount(reserved)} shares granted (${used})`}
+          aria-valuetext={t('plans.pool.usedText', {
+            granted: formatCount(granted),
+            reserved: formatCount(reserved),
+            used,
+          })}
           className="h-2 w-full overflow-hidden rounded-full bg-muted"
         >
           <div
@@ -39,7 +45,7 @@ export function PoolFigures({
           />
         </div>
         <p className="text-xs text-muted-foreground" aria-hidden="true">
-          {used} used
+          {t('plans.pool.used', { used })}
         </p>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { Plan, PoolAdjustment } from '../../../contracts/equity';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -20,7 +20,9 @@ import { cn } from '../../lib/utils';
 import { useCan } from '../me/api';
 import { poolAdjustmentsQueryOptions, useDeletePoolAdjustment, useSavePoolAdjustment } from './api';
 import { FormDialog } from './form-dialog';
-import { formatChange, formatCount, formatIsoDate, todayIso } from './format';
+import { formatChange, formatCount, formatIsoDate } from '../../lib/format';
+import { t } from '../../lib/i18n';
+import { todayIso } from './format';
 import {
   adjustmentToFormValues,
   emptyAdjustmentValues,
@@ -50,15 +52,19 @@ function AdjustmentDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={adjustment ? 'Edit pool adjustment' : 'Add pool adjustment'}
-      description={`The pool of ${plan.name} holds ${formatCount(plan.poolReserved)} shares today, of which ${formatCount(plan.poolGranted)} are granted.`}
+      title={adjustment ? t('plans.adjustment.editTitle') : t('plans.adjustment.addTitle')}
+      description={t('plans.adjustment.description', {
+        plan: plan.name,
+        reserved: formatCount(plan.poolReserved),
+        granted: formatCount(plan.poolGranted),
+      })}
     >
       <PoolAdjustmentForm
         defaultValues={adjustment ? adjustmentToFormValues(adjustment) : emptyAdjustmentValues()}
-        submitLabel={adjustment ? 'Save adjustment' : 'Add adjustment'}
+        submitLabel={adjustment ? t('plans.adjustment.save') : t('plans.adjustment.add')}
         onSubmit={async (body) => {
           await save.mutateAsync({ id: adjustment?.id, body });
-          toast.success(adjustment ? 'Pool adjustment updated' : 'Pool adjustment added');
+          toast.success(adjustment ? t('plans.adjustment.updated') : t('plans.adjustment.added'));
           onOpenChange(false);
         }}
       />
@@ -73,7 +79,7 @@ export function AddAdjustmentButton({ companyId, plan }: { companyId: string; pl
     <>
       <Button variant="outline" onClick={() => setOpen(true)}>
         <Plus aria-hidden="true" />
-        Add pool adjustment
+        {t('plans.adjustment.addTitle')}
       </Button>
       <AdjustmentDialog companyId={companyId} plan={plan} open={open} onOpenChange={setOpen} />
     </>
@@ -106,7 +112,7 @@ function AdjustmentActions({
             variant="ghost"
             size="icon"
             onClick={() => setOpen(true)}
-            aria-label={`Edit ${label}`}
+            aria-label={t('plans.adjustment.editNamed', { label })}
           >
             <Pencil aria-hidden="true" />
           </Button>
@@ -122,21 +128,25 @@ function AdjustmentActions({
       {canDelete ? (
         <ConfirmAction
           trigger={
-            <Button variant="ghost" size="icon" aria-label={`Delete ${label}`}>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t('plans.adjustment.deleteNamed', { label })}
+            >
               <Trash2 aria-hidden="true" />
             </Button>
           }
-          title="Delete this pool adjustment?"
-          description={`The ${label} is removed from the pool of ${plan.name}. The pool may not drop below what is granted.`}
-          confirmLabel="Delete adjustment"
+          title={t('plans.adjustment.deleteTitle')}
+          description={t('plans.adjustment.deleteDescription', { label, plan: plan.name })}
+          confirmLabel={t('plans.adjustment.deleteConfirm')}
           onConfirm={async () => {
             try {
               await remove.mutateAsync(adjustment.id);
             } catch (error) {
-              reportDeleteError(error, 'Deleting the pool adjustment failed');
+              reportDeleteError(error, t('plans.adjustment.deleteFailed'));
               throw error;
             }
-            toast.success('Pool adjustment deleted');
+            toast.success(t('plans.adjustment.deleted'));
           }}
         />
       ) : null}
@@ -148,7 +158,7 @@ function AdjustmentActions({
 export function PoolHistorySkeleton() {
   return (
     <div role="status" aria-live="polite" className="grid gap-2">
-      <span className="sr-only">Loading the pool history…</span>
+      <span className="sr-only">{t('plans.history.loading')}</span>
       <Skeleton className="h-9 w-full" />
       <Skeleton className="h-8 w-full" />
       <Skeleton className="h-8 w-full" />
@@ -172,22 +182,20 @@ export function PoolHistory({ companyId, plan }: { companyId: string; plan: Plan
 
   return (
     <div className="grid gap-2">
-      <Table aria-label={`Pool history of ${plan.name}`}>
+      <Table aria-label={t('plans.history.label', { plan: plan.name })}>
         <TableCaption className="px-3 pb-3 text-left">
-          {adjustments.length === 0
-            ? 'No adjustments yet: the pool is the size approved with the plan.'
-            : 'Adjustments count from their effective date, in date order.'}
+          {adjustments.length === 0 ? t('plans.history.none') : t('plans.history.order')}
         </TableCaption>
         <TableHeader>
           <TableRow>
-            <TableHead>Date</TableHead>
-            <TableHead>Entry</TableHead>
-            <TableHead className={numberCell}>Change</TableHead>
-            <TableHead className={numberCell}>Pool after</TableHead>
-            <TableHead>Approval date</TableHead>
+            <TableHead>{t('plans.history.date')}</TableHead>
+            <TableHead>{t('plans.history.entry')}</TableHead>
+            <TableHead className={numberCell}>{t('plans.history.change')}</TableHead>
+            <TableHead className={numberCell}>{t('plans.history.poolAfter')}</TableHead>
+            <TableHead>{t('plans.history.approvalDate')}</TableHead>
             {showActions ? (
               <TableHead>
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('plans.history.actions')}</span>
               </TableHead>
             ) : null}
           </TableRow>
@@ -197,12 +205,14 @@ export function PoolHistory({ companyId, plan }: { companyId: string; plan: Plan
             if (line.kind === 'initial') {
               return (
                 <TableRow key="initial">
-                  <TableCell>{line.date ? formatIsoDate(line.date) : 'From the start'}</TableCell>
+                  <TableCell>
+                    {line.date ? formatIsoDate(line.date) : t('plans.history.fromStart')}
+                  </TableCell>
                   <th scope="row" className="px-3 py-2.5 text-left font-medium">
-                    Pool approved with the plan
+                    {t('plans.history.initial')}
                     {approvalLater ? (
                       <Badge variant="outline" className="ml-2">
-                        Not yet in force
+                        {t('plans.history.notInForce')}
                       </Badge>
                     ) : null}
                   </th>
@@ -210,7 +220,7 @@ export function PoolHistory({ companyId, plan }: { companyId: string; plan: Plan
                   <TableCell className={numberCell}>{formatCount(line.poolAfter)}</TableCell>
                   <TableCell>
                     {plan.boardApprovalDate
-                      ? `${formatIsoDate(plan.boardApprovalDate)} (board)`
+                      ? t('plans.history.board', { date: formatIsoDate(plan.boardApprovalDate) })
                       : '—'}
                   </TableCell>
                   {showActions ? <TableCell /> : null}
@@ -219,7 +229,7 @@ export function PoolHistory({ companyId, plan }: { companyId: string; plan: Plan
             }
             const a = line.adjustment;
             const change = formatChange(line.change);
-            const label = `adjustment of ${change} on ${formatIsoDate(a.date)}`;
+            const label = t('plans.history.rowLabel', { change, date: formatIsoDate(a.date) });
             return (
               <TableRow key={a.id}>
                 <TableCell>{formatIsoDate(a.date)}</TableCell>
@@ -228,10 +238,11 @@ export function PoolHistory({ companyId, plan }: { companyId: string; plan: Plan
                   className="max-w-64 truncate px-3 py-2.5 text-left font-medium"
                   title={a.reason ?? undefined}
                 >
-                  {a.reason ?? (line.change < 0 ? 'Release' : 'Increase')}
+                  {a.reason ??
+                    (line.change < 0 ? t('plans.history.release') : t('plans.history.increase'))}
                   {line.scheduled ? (
                     <Badge variant="outline" className="ml-2">
-                      Scheduled
+                      {t('plans.history.scheduled')}
                     </Badge>
                   ) : null}
                 </th>
@@ -261,7 +272,7 @@ export function PoolHistory({ companyId, plan }: { companyId: string; plan: Plan
         <tfoot className="border-t bg-muted/40 font-semibold">
           <tr>
             <th scope="row" colSpan={3} className="px-3 py-2.5 text-left">
-              Reserved today
+              {t('plans.history.reservedToday')}
             </th>
             <td className={cn('px-3 py-2.5', numberCell)}>{formatCount(plan.poolReserved)}</td>
             <td colSpan={showActions ? 2 : 1} />

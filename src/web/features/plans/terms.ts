@@ -1,5 +1,7 @@
 import type { Acceleration, LeaverPolicy, Plan } from '../../../contracts/equity';
 import type { PlanType } from '../../../domain/equity';
+import { formatDecimal } from '../../lib/format';
+import { msg, t } from '../../lib/i18n';
 
 /**
  * The words of the Plans tab: what each plan type, leaver rule and acceleration means, in the
@@ -7,88 +9,93 @@ import type { PlanType } from '../../../domain/equity';
  */
 
 /** One line under the plan type select. */
+/** Catalog keys of the plan types' names (`t(PLAN_TYPE_NAMES[type])`). */
+export const PLAN_TYPE_NAMES: Record<PlanType, string> = {
+  stock_options: msg('plans.type.stock_options'),
+  receipt_options: msg('plans.type.receipt_options'),
+  phantom_shares: msg('plans.type.phantom_shares'),
+  sar: msg('plans.type.sar'),
+  virtual_shares: msg('plans.type.virtual_shares'),
+  restricted_shares: msg('plans.type.restricted_shares'),
+  rsu: msg('plans.type.rsu'),
+};
+
 export const PLAN_TYPE_HELP: Record<PlanType, string> = {
-  stock_options: 'Options to acquire shares of the company at an exercise price.',
-  receipt_options:
-    'Options on depositary receipts (certificaten): a STAK holds the shares and votes and issues receipts to employees.',
-  phantom_shares:
-    'Settled in cash: a payout that follows the share value. No shares are issued, no notary needed.',
-  sar: 'Settled in cash: a payout of the rise in share value above the base price. No shares are issued.',
-  virtual_shares:
-    'Settled in cash (German VSOP): a payout on an exit, as if the holder owned shares. No shares are issued.',
-  restricted_shares:
-    'Shares issued up front that the company may buy back until they vest (reverse vesting).',
-  rsu: 'Restricted stock units: a promise to deliver shares once they vest.',
+  stock_options: msg('plans.typeHelp.stock_options'),
+  receipt_options: msg('plans.typeHelp.receipt_options'),
+  phantom_shares: msg('plans.typeHelp.phantom_shares'),
+  sar: msg('plans.typeHelp.sar'),
+  virtual_shares: msg('plans.typeHelp.virtual_shares'),
+  restricted_shares: msg('plans.typeHelp.restricted_shares'),
+  rsu: msg('plans.typeHelp.rsu'),
 };
 
 export const UNVESTED_LABELS: Record<LeaverPolicy['good']['unvested'], string> = {
-  forfeit: 'Forfeited',
-  continue: 'Keep vesting',
+  forfeit: msg('plans.unvested.forfeit'),
+  continue: msg('plans.unvested.continue'),
 };
 
 export const UNVESTED_HELP: Record<LeaverPolicy['good']['unvested'], string> = {
-  forfeit: 'Vesting stops on the termination date; the unvested part lapses.',
-  continue: 'Vesting continues after leaving, as if still employed.',
+  forfeit: msg('plans.unvestedHelp.forfeit'),
+  continue: msg('plans.unvestedHelp.continue'),
 };
 
 export const VESTED_LABELS: Record<LeaverPolicy['good']['vested'], string> = {
-  keep: 'Kept',
-  forfeit: 'Forfeited',
+  keep: msg('plans.vested.keep'),
+  forfeit: msg('plans.vested.forfeit'),
 };
 
 export const VESTED_HELP: Record<LeaverPolicy['good']['vested'], string> = {
-  keep: 'The leaver keeps them and may exercise them within the exercise window.',
-  forfeit: 'Vested awards lapse too.',
+  keep: msg('plans.vestedHelp.keep'),
+  forfeit: msg('plans.vestedHelp.forfeit'),
 };
 
 export const LEAVER_HELP = {
-  good: 'Leaves on terms the plan accepts, such as retirement, illness or dismissal without cause.',
-  bad: 'Leaves on terms the plan penalises, such as dismissal for cause or a breach of covenants.',
+  good: msg('plans.leaverHelp.good'),
+  bad: msg('plans.leaverHelp.bad'),
 } as const;
 
 export const TRIGGER_LABELS: Record<Acceleration['trigger'], string> = {
-  none: 'No acceleration',
-  single: 'Single trigger',
-  double: 'Double trigger',
+  none: msg('plans.trigger.none'),
+  single: msg('plans.trigger.single'),
+  double: msg('plans.trigger.double'),
 };
 
 export const TRIGGER_HELP: Record<Acceleration['trigger'], string> = {
-  none: 'A change of control changes nothing; vesting runs its course.',
-  single: 'A change of control alone accelerates vesting.',
-  double:
-    'A change of control, followed by termination without cause within a window, accelerates vesting.',
+  none: msg('plans.triggerHelp.none'),
+  single: msg('plans.triggerHelp.single'),
+  double: msg('plans.triggerHelp.double'),
 };
 
 export const FORFEITED_LABELS: Record<Plan['forfeitedTo'], string> = {
-  pool: 'Return to the pool',
-  retired: 'Retire',
+  pool: msg('plans.forfeited.pool'),
+  retired: msg('plans.forfeited.retired'),
 };
 
 export const FORFEITED_HELP: Record<Plan['forfeitedTo'], string> = {
-  pool: 'Forfeited awards become available for new grants under this plan.',
-  retired: 'Forfeited awards are cancelled for good; the pool does not get them back.',
+  pool: msg('plans.forfeitedHelp.pool'),
+  retired: msg('plans.forfeitedHelp.retired'),
 };
 
 /** "Unvested forfeited, vested kept" */
 export function describeLeaverRule(rule: LeaverPolicy['good']): string {
-  const unvested = rule.unvested === 'forfeit' ? 'unvested forfeited' : 'unvested keeps vesting';
-  const vested = rule.vested === 'keep' ? 'vested kept' : 'vested forfeited';
-  const text = `${unvested}, ${vested}`;
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return t('plans.leaverRule', { unvested: rule.unvested, vested: rule.vested });
 }
 
 /** "Double trigger: 100% of unvested within 12 months" */
 export function describeAcceleration(a: Plan['acceleration']): string {
-  if (a.trigger === 'none') return TRIGGER_LABELS.none;
-  const percent = a.percent === null ? '' : `: ${a.percent}% of unvested`;
-  const window =
-    a.trigger === 'double' && a.windowMonths !== null
-      ? ` if terminated within ${months(a.windowMonths)}`
-      : '';
-  return `${TRIGGER_LABELS[a.trigger]}${percent}${window}`;
+  const trigger = t(TRIGGER_LABELS[a.trigger]);
+  if (a.trigger === 'none') return trigger;
+  const text =
+    a.percent === null
+      ? trigger
+      : t('plans.acceleration.percent', { trigger, percent: formatDecimal(a.percent) });
+  return a.trigger === 'double' && a.windowMonths !== null
+    ? t('plans.acceleration.window', { text, months: months(a.windowMonths) })
+    : text;
 }
 
 /** "1 month", "3 months" */
 export function months(n: number): string {
-  return `${n} ${n === 1 ? 'month' : 'months'}`;
+  return t('plans.months', { count: n });
 }

@@ -1,5 +1,10 @@
 import type { StakeholderCreateInput } from '../../../contracts/equity';
-import type { StakeholderKind } from '../../../domain/equity';
+import type {
+  StakeholderKind,
+  StakeholderRelationship,
+  StakeholderStatus,
+} from '../../../domain/equity';
+import { msg } from '../../lib/i18n';
 
 /** The editable fields of a stakeholder, in form order (the form's server-error targets). */
 export const STAKEHOLDER_FIELD_NAMES = [
@@ -20,26 +25,52 @@ export const STAKEHOLDER_FIELD_NAMES = [
 
 export type StakeholderFieldName = (typeof STAKEHOLDER_FIELD_NAMES)[number];
 
-/** Visible label of each field: the form's labels, reused by the table and the activity list. */
+/**
+ * Catalog key of each field's visible label: the form's labels, reused by the table and the
+ * activity list (`t(STAKEHOLDER_FIELD_LABELS[name])`).
+ */
 export const STAKEHOLDER_FIELD_LABELS: Record<StakeholderFieldName, string> = {
-  kind: 'Kind',
-  name: 'Name',
-  relationship: 'Relationship',
-  status: 'Status',
-  email: 'Email',
-  phone: 'Phone',
-  employeeId: 'Employee id',
-  street: 'Street and number',
-  postal: 'Postal code',
-  city: 'City',
-  country: 'Country',
-  taxCountry: 'Tax residence',
-  notes: 'Notes',
+  kind: msg('stakeholders.field.kind'),
+  name: msg('stakeholders.field.name'),
+  relationship: msg('stakeholders.field.relationship'),
+  status: msg('stakeholders.field.status'),
+  email: msg('stakeholders.field.email'),
+  phone: msg('stakeholders.field.phone'),
+  employeeId: msg('stakeholders.field.employeeId'),
+  street: msg('stakeholders.field.street'),
+  postal: msg('stakeholders.field.postal'),
+  city: msg('stakeholders.field.city'),
+  country: msg('stakeholders.field.country'),
+  taxCountry: msg('stakeholders.field.taxCountry'),
+  notes: msg('stakeholders.field.notes'),
 };
 
+/** Catalog keys of the two kinds: `t(KIND_LABELS[kind])`. */
 export const KIND_LABELS: Record<StakeholderKind, string> = {
-  individual: 'Individual',
-  institution: 'Institution',
+  individual: msg('stakeholders.kind.individual'),
+  institution: msg('stakeholders.kind.institution'),
+};
+
+/**
+ * Catalog keys of the relationships to the company (`t(RELATIONSHIP_LABELS[r])`), for every
+ * screen that names one (the stakeholders tab, the register's and the grants' holder selects).
+ */
+export const RELATIONSHIP_LABELS: Record<StakeholderRelationship, string> = {
+  founder: msg('stakeholders.relationship.founder'),
+  employee: msg('stakeholders.relationship.employee'),
+  advisor: msg('stakeholders.relationship.advisor'),
+  board_member: msg('stakeholders.relationship.boardMember'),
+  consultant: msg('stakeholders.relationship.consultant'),
+  investor: msg('stakeholders.relationship.investor'),
+  stak: msg('stakeholders.relationship.stak'),
+  other: msg('stakeholders.relationship.other'),
+};
+
+/** Catalog keys of a stakeholder's statuses: `t(STAKEHOLDER_STATUS_LABELS[status])`. */
+export const STAKEHOLDER_STATUS_LABELS: Record<StakeholderStatus, string> = {
+  active: msg('stakeholders.status.active'),
+  leave_of_absence: msg('stakeholders.status.leaveOfAbsence'),
+  terminated: msg('stakeholders.status.terminated'),
 };
 
 export function isStakeholderFieldName(name: string): name is StakeholderFieldName {

@@ -4,13 +4,21 @@ import {
   type StakeholderRelationship,
   type StakeholderStatus,
 } from '../../../domain/equity';
-import { optionalEnum } from '../../lib/search-params';
+import { optionalEnum, optionalPage, optionalSort, optionalText } from '../../lib/search-params';
+
+/** The Stakeholders table's sortable columns (`?sort=` names one, `-` first for descending). */
+export type StakeholderSortColumn =
+  'name' | 'relationship' | 'status' | 'contact' | 'employeeId' | 'taxCountry';
 
 /** Search params of the Stakeholders tab; every key optional so plain tab links stay clean. */
 export interface StakeholdersSearch {
   q?: string;
   relationship?: StakeholderRelationship;
   status?: StakeholderStatus;
+  /** The table's order, e.g. `-status`; absent: by name, as the API lists them. */
+  sort?: string;
+  /** Page of the table, from 1; absent on the first page. */
+  page?: number;
 }
 
 /**
@@ -18,11 +26,12 @@ export interface StakeholdersSearch {
  * initial bundle (docs/decisions/005). Hand-edited bad values fall back to "no filter".
  */
 export function readStakeholdersSearch(search: Record<string, unknown>): StakeholdersSearch {
-  const q = typeof search.q === 'string' ? search.q.trim() : '';
   return {
-    q: q && q.length <= 200 ? q : undefined,
+    q: optionalText(search.q),
     relationship: optionalEnum(search.relationship, STAKEHOLDER_RELATIONSHIPS),
     status: optionalEnum(search.status, STAKEHOLDER_STATUSES),
+    sort: optionalSort(search.sort),
+    page: optionalPage(search.page),
   };
 }
 

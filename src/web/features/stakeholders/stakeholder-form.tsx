@@ -1,19 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import {
   stakeholderCreateSchema,
   type Stakeholder,
   type StakeholderCreate,
 } from '../../../contracts/equity';
-import { COUNTRY_CODES, countryName } from '../../../domain/countries';
 import {
-  RELATIONSHIP_LABELS,
   STAKEHOLDER_KINDS,
   STAKEHOLDER_RELATIONSHIPS,
   STAKEHOLDER_STATUSES,
-  STATUS_LABELS,
   type StakeholderKind,
   type StakeholderRelationship,
   type StakeholderStatus,
@@ -25,10 +22,15 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Textarea } from '../../components/ui/textarea';
 import { ApiError, errorMessage } from '../../lib/api';
+import { countryOptions } from '../../lib/countries';
 import { applyServerFieldErrors } from '../../lib/form-errors';
+import { t } from '../../lib/i18n';
+import { localizedSchema } from '../../lib/localized-schema';
 import {
   KIND_LABELS,
+  RELATIONSHIP_LABELS,
   STAKEHOLDER_FIELD_LABELS,
+  STAKEHOLDER_STATUS_LABELS,
   STAKEHOLDER_FIELD_NAMES,
   type StakeholderFieldName,
 } from './fields';
@@ -69,6 +71,14 @@ export const emptyStakeholderFormValues: StakeholderFormValues = {
   notes: '',
 };
 
+/**
+ * Prefill of a new stakeholder: address and tax residence in the company's country, the usual
+ * case (issue 12, "First day, without friction"); the lawyer changes them for a foreign holder.
+ */
+export function newStakeholderFormValues(companyCountry: string): StakeholderFormValues {
+  return { ...emptyStakeholderFormValues, country: companyCountry, taxCountry: companyCountry };
+}
+
 /** Prefill for editing: nulls become empty inputs. */
 export function stakeholderToFormValues(s: Stakeholder): StakeholderFormValues {
   return {
@@ -100,13 +110,8 @@ export function changedStakeholderFields(
   return changes as Partial<StakeholderCreate>;
 }
 
-// Sorted by the English name people scan for, not by code.
-const countryOptions = COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort(
-  (a, b) => a.name.localeCompare(b.name, 'en'),
-);
-
 // The contract's resolver, typed for inputs that hold '' where the schema expects a choice.
-const resolver = zodResolver(stakeholderCreateSchema) as unknown as Resolver<
+const resolver = zodResolver(localizedSchema(stakeholderCreateSchema)) as unknown as Resolver<
   StakeholderFormValues,
   unknown,
   StakeholderCreate
@@ -147,22 +152,22 @@ export function StakeholderForm({
       );
       // 401 is handled globally (redirect to sign-in with its own toast).
       if (!(error instanceof ApiError && error.status === 401)) {
-        toast.error(errorMessage(error, 'Saving the stakeholder failed'));
+        toast.error(errorMessage(error, t('stakeholders.form.saveFailed')));
       }
     }
   });
 
   const field = (name: StakeholderFieldName) => ({
-    label: STAKEHOLDER_FIELD_LABELS[name],
+    label: t(STAKEHOLDER_FIELD_LABELS[name]),
     error: errors[name]?.message,
   });
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-6">
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="sr-only">Stakeholder</legend>
+        <legend className="sr-only">{t('stakeholders.form.section.stakeholder')}</legend>
         <fieldset className="grid gap-2 sm:col-span-2">
-          <legend className="mb-1 text-sm font-medium">{STAKEHOLDER_FIELD_LABELS.kind}</legend>
+          <legend className="mb-1 text-sm font-medium">{t(STAKEHOLDER_FIELD_LABELS.kind)}</legend>
           <div className="flex flex-wrap gap-x-6 gap-y-2">
             {STAKEHOLDER_KINDS.map((value) => (
               <label key={value} className="flex items-center gap-2 text-sm">
@@ -172,9 +177,11 @@ export function StakeholderForm({
                   className="size-4 accent-primary"
                   {...register('kind')}
                 />
-                {KIND_LABELS[value]}
+                {t(KIND_LABELS[value])}
                 <span className="text-muted-foreground">
-                  {value === 'individual' ? '(a person)' : '(company, fund, STAK)'}
+                  {value === 'individual'
+                    ? t('stakeholders.kind.individual.hint')
+                    : t('stakeholders.kind.institution.hint')}
                 </span>
               </label>
             ))}
@@ -191,7 +198,7 @@ export function StakeholderForm({
           error={
             errors.relationship
               ? relationship === ''
-                ? 'Choose a relationship'
+                ? t('stakeholders.form.relationship.required')
                 : errors.relationship.message
               : undefined
           }
@@ -199,11 +206,11 @@ export function StakeholderForm({
           {(control) => (
             <Select {...control} aria-required="true" {...register('relationship')}>
               <option value="" disabled>
-                Choose…
+                {t('stakeholders.form.choose')}
               </option>
               {STAKEHOLDER_RELATIONSHIPS.map((value) => (
                 <option key={value} value={value}>
-                  {RELATIONSHIP_LABELS[value]}
+                  {t(RELATIONSHIP_LABELS[value])}
                 </option>
               ))}
             </Select>
@@ -214,7 +221,7 @@ export function StakeholderForm({
             <Select {...control} {...register('status')}>
               {STAKEHOLDER_STATUSES.map((value) => (
                 <option key={value} value={value}>
-                  {STATUS_LABELS[value]}
+                  {t(STAKEHOLDER_STATUS_LABELS[value])}
                 </option>
               ))}
             </Select>
@@ -223,7 +230,9 @@ export function StakeholderForm({
       </fieldset>
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold">Contact</legend>
+        <legend className="mb-2 text-sm font-semibold">
+          {t('stakeholders.form.section.contact')}
+        </legend>
         <FormField {...field('email')}>
           {(control) => (
             <Input {...control} type="email" autoComplete="off" {...register('email')} />
@@ -232,13 +241,15 @@ export function StakeholderForm({
         <FormField {...field('phone')}>
           {(control) => <Input {...control} type="tel" autoComplete="off" {...register('phone')} />}
         </FormField>
-        <FormField {...field('employeeId')} description="The company's personnel number, if any.">
+        <FormField {...field('employeeId')} description={t('stakeholders.form.employeeId.hint')}>
           {(control) => <Input {...control} autoComplete="off" {...register('employeeId')} />}
         </FormField>
       </fieldset>
 
       <fieldset className="grid gap-4">
-        <legend className="mb-2 text-sm font-semibold">Address and tax residence</legend>
+        <legend className="mb-2 text-sm font-semibold">
+          {t('stakeholders.form.section.address')}
+        </legend>
         <FormField {...field('street')}>
           {(control) => <Input {...control} autoComplete="off" {...register('street')} />}
         </FormField>
@@ -255,7 +266,7 @@ export function StakeholderForm({
             {(control) => (
               <Select {...control} {...register('country')}>
                 <option value="">—</option>
-                {countryOptions.map(({ code, name }) => (
+                {countryOptions().map(({ code, name }) => (
                   <option key={code} value={code}>
                     {name} ({code})
                   </option>
@@ -263,14 +274,11 @@ export function StakeholderForm({
               </Select>
             )}
           </FormField>
-          <FormField
-            {...field('taxCountry')}
-            description="Country where the stakeholder pays tax; decides which rules apply."
-          >
+          <FormField {...field('taxCountry')} description={t('stakeholders.form.taxCountry.hint')}>
             {(control) => (
               <Select {...control} {...register('taxCountry')}>
                 <option value="">—</option>
-                {countryOptions.map(({ code, name }) => (
+                {countryOptions().map(({ code, name }) => (
                   <option key={code} value={code}>
                     {name} ({code})
                   </option>
@@ -288,7 +296,7 @@ export function StakeholderForm({
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="ghost" disabled={isSubmitting}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </DialogClose>
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>

@@ -1,13 +1,11 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, Search, SearchX, Users } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { Plus, SearchX, Users } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from '../../lib/toast';
 import type { Stakeholder } from '../../../contracts/equity';
 import {
-  RELATIONSHIP_LABELS,
   STAKEHOLDER_RELATIONSHIPS,
   STAKEHOLDER_STATUSES,
-  STATUS_LABELS,
   type StakeholderRelationship,
   type StakeholderStatus,
 } from '../../../domain/equity';
@@ -26,10 +24,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { useTableSort } from '../../components/ui/data-table';
+import { Pager } from '../../components/ui/pager';
+import { SearchInput } from '../../components/ui/search-input';
 import { Select } from '../../components/ui/select';
 import { errorMessage, isApiError } from '../../lib/api';
+import { t } from '../../lib/i18n';
+import { pageOf } from '../../lib/paging';
+import type { SortState } from '../../lib/sort';
 import { invalidateCompany } from '../companies/api';
 import { useCan } from '../me/api';
 import { trashedToast } from '../trash/api';
@@ -39,38 +42,45 @@ import {
   useDeleteStakeholder,
   useUpdateStakeholder,
 } from './api';
+import { RELATIONSHIP_LABELS, STAKEHOLDER_STATUS_LABELS } from './fields';
 import { hasFilters, type StakeholdersSearch } from './search';
 import {
   changedStakeholderFields,
-  emptyStakeholderFormValues,
+  newStakeholderFormValues,
   StakeholderForm,
   stakeholderToFormValues,
 } from './stakeholder-form';
 import { StakeholdersSkeleton } from './stakeholders-skeleton';
-import { StakeholdersTable } from './stakeholders-table';
+import { stakeholderSortColumns, StakeholdersTable } from './stakeholders-table';
 
-/** Debounce for search-as-you-type: one request per pause, not per keystroke. */
-const SEARCH_DEBOUNCE_MS = 300;
+/** The API lists stakeholders by name: the table's order until a header is pressed. */
+const DEFAULT_SORT: SortState = { column: 'name', direction: 'ascending' };
+
+const NONE: readonly Stakeholder[] = [];
 
 /** Which dialog is open: a new stakeholder, one being edited, or none. */
 type Editing = { mode: 'create' } | { mode: 'edit'; stakeholder: Stakeholder } | null;
 
 function countText(count: number, filtered: boolean): string {
-  const noun = count === 1 ? 'stakeholder' : 'stakeholders';
-  return filtered ? `${count} ${noun} match` : `${count} ${noun}`;
+  return filtered
+    ? t('stakeholders.count.matching', { count })
+    : t('stakeholders.count.all', { count });
 }
 
 /**
  * The Stakeholders tab (issue 4): the company's people and institutions, searched and filtered
- * through the URL (`?q=&relationship=&status=`), created and edited in a dialog, deleted after
- * confirmation. Actions the role lacks are not shown; the server checks again.
+ * through the URL (`?q=&relationship=&status=` by the API, `?sort=&page=` in the browser, 50 a
+ * page like the grants), created and edited in a dialog, deleted after confirmation. Actions the role lacks are not shown; the server checks again.
  */
 export function StakeholdersPage({
   companyId,
+  companyCountry,
   search,
   onSearchChange,
 }: {
   companyId: string;
+  /** New stakeholders default to it for address and tax residence. */
+  companyCountry: string;
   search: StakeholdersSearch;
   onSearchChange: (next: Partial<StakeholdersSearch>) => void;
 }) {
@@ -89,31 +99,18 @@ export function StakeholdersPage({
   const canRestore = useCan('trash', 'update');
   const [editing, setEditing] = useState<Editing>(null);
 
-  // The search text updates on every keystroke; the URL (and the request) only after a pause.
-  const [text, setText] = useState(search.q ?? '');
-  const [lastQ, setLastQ] = useState(search.q);
-  if (search.q !== lastQ) {
-    // The URL changed (our own update, back button, "Clear filters"): show what it says.
-    setLastQ(search.q);
-    if ((search.q ?? '') !== text.trim()) setText(search.q ?? '');
-  }
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  function onSearchInput(value: string) {
-    setText(value);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(
-      () => onSearchChange({ q: value.trim() || undefined }),
-      SEARCH_DEBOUNCE_MS,
-    );
-  }
-
   function clearFilters() {
-    window.clearTimeout(timer.current);
-    setText('');
-    onSearchChange({ q: undefined, relationship: undefined, status: undefined });
+    onSearchChange({ q: undefined, relationship: undefined, status: undefined, page: undefined });
   }
+
+  // The API filters; the order and the pages are the table's, over every row it answered.
+  const { rows, sort, paramAfterClick } = useTableSort(
+    list.data ?? NONE,
+    stakeholderSortColumns,
+    search.sort,
+    DEFAULT_SORT,
+  );
+  const paging = pageOf(search.page, rows.length);
 
   async function onDelete(stakeholder: Stakeholder) {
     try {
@@ -121,7 +118,7 @@ export function StakeholdersPage({
     } catch (error) {
       // 401 is handled globally (redirect to sign-in with its own toast).
       if (isApiError(error) && error.status === 401) throw error;
-      toast.error(errorMessage(error, 'Deleting the stakeholder failed'));
+      toast.error(errorMessage(error, t('stakeholders.delete.failed')));
       // Still in use (409) or already gone (404): retrying cannot help, so the dialog closes.
       if (isApiError(error) && (error.status === 409 || error.status === 404)) {
         if (error.status === 404) void invalidateCompany(queryClient, companyId);
@@ -132,7 +129,7 @@ export function StakeholdersPage({
     trashedToast(queryClient, {
       kind: 'stakeholder',
       id: stakeholder.id,
-      message: `${stakeholder.name} moved to the trash`,
+      message: t('stakeholders.toast.trashed', { name: stakeholder.name }),
       canRestore,
     });
   }
@@ -141,7 +138,7 @@ export function StakeholdersPage({
   const addButton = canCreate ? (
     <Button onClick={() => setEditing({ mode: 'create' })}>
       <Plus aria-hidden="true" />
-      Add stakeholder
+      {t('stakeholders.add')}
     </Button>
   ) : null;
 
@@ -151,18 +148,16 @@ export function StakeholdersPage({
   } else if (list.isError) {
     content = (
       <p role="alert" className="text-sm text-destructive">
-        {errorMessage(list.error, 'Stakeholders could not be loaded.')}
+        {errorMessage(list.error, t('stakeholders.loadFailed'))}
       </p>
     );
   } else if (list.data.length === 0 && !filtered) {
     content = (
       <div className="grid justify-items-center gap-3 py-10 text-center">
         <Users className="size-10 text-muted-foreground" aria-hidden="true" />
-        <h3 className="text-lg font-semibold">No stakeholders yet</h3>
+        <h3 className="text-lg font-semibold">{t('stakeholders.empty.title')}</h3>
         <p className="max-w-sm text-sm text-muted-foreground">
-          {canCreate
-            ? 'Add the founders, employees, investors and STAKs of this company: the shareholders’ register and the plans name them.'
-            : 'Stakeholders appear here once someone in your workspace adds them.'}
+          {canCreate ? t('stakeholders.empty.canCreate') : t('stakeholders.empty.readOnly')}
         </p>
         {addButton}
       </div>
@@ -171,17 +166,19 @@ export function StakeholdersPage({
     content = (
       <div className="grid justify-items-center gap-3 py-10 text-center">
         <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
-        <h3 className="text-lg font-semibold">No stakeholders match</h3>
-        <p className="text-sm text-muted-foreground">Try another name or fewer filters.</p>
+        <h3 className="text-lg font-semibold">{t('stakeholders.noMatch.title')}</h3>
+        <p className="text-sm text-muted-foreground">{t('stakeholders.noMatch.hint')}</p>
         <Button variant="outline" onClick={clearFilters}>
-          Clear filters
+          {t('stakeholders.clearFilters')}
         </Button>
       </div>
     );
   } else {
     content = (
       <StakeholdersTable
-        stakeholders={list.data}
+        stakeholders={rows.slice(paging.from, paging.to)}
+        sort={sort}
+        onSort={(column) => onSearchChange({ sort: paramAfterClick(column), page: undefined })}
         canUpdate={canUpdate}
         canDelete={canDelete}
         onEdit={(stakeholder) => setEditing({ mode: 'edit', stakeholder })}
@@ -198,10 +195,8 @@ export function StakeholdersPage({
     <Card className="min-w-0">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
         <div className="grid gap-1.5">
-          <CardTitle>Stakeholders</CardTitle>
-          <CardDescription>
-            The company's people and institutions: founders, employees, advisors, investors, STAKs.
-          </CardDescription>
+          <CardTitle>{t('stakeholders.title')}</CardTitle>
+          <CardDescription>{t('stakeholders.description')}</CardDescription>
         </div>
         {list.isSuccess && (list.data.length > 0 || filtered) ? addButton : null}
       </CardHeader>
@@ -209,29 +204,21 @@ export function StakeholdersPage({
         {showFilters ? (
           <div
             role="search"
-            aria-label="Stakeholders"
+            aria-label={t('stakeholders.table.label')}
             className="grid gap-3 sm:grid-cols-2 sm:items-end xl:grid-cols-[1fr_11rem_11rem]"
           >
-            <div className="grid gap-1.5 sm:col-span-2 xl:col-span-1">
-              <Label htmlFor="stakeholder-search">Search</Label>
-              <div className="relative">
-                <Search
-                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                  aria-hidden="true"
-                />
-                <Input
-                  id="stakeholder-search"
-                  type="search"
-                  placeholder="Name, e-mail or employee id…"
-                  className="pl-9"
-                  value={text}
-                  onChange={(e) => onSearchInput(e.target.value)}
-                  autoComplete="off"
-                />
-              </div>
-            </div>
+            <SearchInput
+              id="stakeholder-search"
+              className="sm:col-span-2 xl:col-span-1"
+              label={t('stakeholders.filters.search')}
+              placeholder={t('stakeholders.table.searchPlaceholder')}
+              value={search.q}
+              onChange={(q) => onSearchChange({ q, page: undefined })}
+            />
             <div className="grid gap-1.5">
-              <Label htmlFor="stakeholder-relationship">Relationship</Label>
+              <Label htmlFor="stakeholder-relationship">
+                {t('stakeholders.field.relationship')}
+              </Label>
               <Select
                 id="stakeholder-relationship"
                 value={search.relationship ?? ''}
@@ -239,32 +226,34 @@ export function StakeholdersPage({
                   onSearchChange({
                     relationship: (e.target.value || undefined) as
                       StakeholderRelationship | undefined,
+                    page: undefined,
                   })
                 }
               >
-                <option value="">All relationships</option>
+                <option value="">{t('stakeholders.filters.allRelationships')}</option>
                 {STAKEHOLDER_RELATIONSHIPS.map((value) => (
                   <option key={value} value={value}>
-                    {RELATIONSHIP_LABELS[value]}
+                    {t(RELATIONSHIP_LABELS[value])}
                   </option>
                 ))}
               </Select>
             </div>
             <div className="grid gap-1.5">
-              <Label htmlFor="stakeholder-status">Status</Label>
+              <Label htmlFor="stakeholder-status">{t('stakeholders.field.status')}</Label>
               <Select
                 id="stakeholder-status"
                 value={search.status ?? ''}
                 onChange={(e) =>
                   onSearchChange({
                     status: (e.target.value || undefined) as StakeholderStatus | undefined,
+                    page: undefined,
                   })
                 }
               >
-                <option value="">All statuses</option>
+                <option value="">{t('stakeholders.filters.allStatuses')}</option>
                 {STAKEHOLDER_STATUSES.map((value) => (
                   <option key={value} value={value}>
-                    {STATUS_LABELS[value]}
+                    {t(STAKEHOLDER_STATUS_LABELS[value])}
                   </option>
                 ))}
               </Select>
@@ -275,9 +264,19 @@ export function StakeholdersPage({
         <div aria-busy={list.isPlaceholderData || undefined} className="grid min-w-0 gap-3">
           {content}
           {list.isSuccess && list.data.length > 0 ? (
-            <p className="text-sm text-muted-foreground" aria-live="polite">
-              {countText(list.data.length, filtered)}
-            </p>
+            <div className="grid gap-2">
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                {countText(list.data.length, filtered)}
+              </p>
+              {paging.pageCount > 1 ? (
+                <Pager
+                  label={t('stakeholders.table.pages')}
+                  {...paging}
+                  total={rows.length}
+                  onPage={(page) => onSearchChange({ page: page > 1 ? page : undefined })}
+                />
+              ) : null}
+            </div>
           ) : null}
         </div>
       </CardContent>
@@ -287,19 +286,19 @@ export function StakeholdersPage({
           <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl">
             <DialogHeader className="pr-6">
               <DialogTitle>
-                {editing.mode === 'create' ? 'Add stakeholder' : `Edit ${editing.stakeholder.name}`}
+                {editing.mode === 'create'
+                  ? t('stakeholders.add')
+                  : t('stakeholders.editNamed', { name: editing.stakeholder.name })}
               </DialogTitle>
-              <DialogDescription>
-                Name and relationship are required; everything else is optional.
-              </DialogDescription>
+              <DialogDescription>{t('stakeholders.form.required')}</DialogDescription>
             </DialogHeader>
             {editing.mode === 'create' ? (
               <StakeholderForm
-                defaultValues={emptyStakeholderFormValues}
-                submitLabel="Add stakeholder"
+                defaultValues={newStakeholderFormValues(companyCountry)}
+                submitLabel={t('stakeholders.add')}
                 onSubmit={async (values) => {
                   const created = await createStakeholder.mutateAsync(values);
-                  toast.success(`${created.name} added`);
+                  toast.success(t('stakeholders.toast.added', { name: created.name }));
                   setEditing(null);
                 }}
               />
@@ -307,16 +306,16 @@ export function StakeholdersPage({
               <StakeholderForm
                 key={editing.stakeholder.id}
                 defaultValues={stakeholderToFormValues(editing.stakeholder)}
-                submitLabel="Save changes"
+                submitLabel={t('stakeholders.saveChanges')}
                 onSubmit={async (values) => {
                   const changes = changedStakeholderFields(editing.stakeholder, values);
                   if (Object.keys(changes).length === 0) {
-                    toast.info('No changes to save');
+                    toast.info(t('stakeholders.toast.noChanges'));
                     setEditing(null);
                     return;
                   }
                   await updateStakeholder.mutateAsync({ id: editing.stakeholder.id, changes });
-                  toast.success('Stakeholder updated');
+                  toast.success(t('stakeholders.toast.updated'));
                   setEditing(null);
                 }}
               />

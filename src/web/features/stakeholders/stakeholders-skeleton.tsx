@@ -1,20 +1,11 @@
 import { Skeleton } from '../../components/ui/skeleton';
-
-// Kept apart from stakeholders-table.tsx so a skeleton does not wait for the table's code.
-export const STAKEHOLDER_TABLE_COLUMNS = [
-  'Name',
-  'Relationship',
-  'Status',
-  'Contact',
-  'Employee id',
-  'Tax residence',
-] as const;
+import { t } from '../../lib/i18n';
 
 /** Grey bars in the shape of the list while the stakeholders load. */
 export function StakeholdersSkeleton({ rows = 4 }: { rows?: number }) {
   return (
     <div role="status" aria-live="polite" className="grid gap-2">
-      <span className="sr-only">Loading stakeholders…</span>
+      <span className="sr-only">{t('stakeholders.loading')}</span>
       <div className="overflow-hidden rounded-lg border" aria-hidden="true">
         <div className="flex gap-4 border-b bg-muted/60 px-3 py-3">
           <Skeleton className="h-3 w-24" />

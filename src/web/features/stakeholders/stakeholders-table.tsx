@@ -1,20 +1,17 @@
 import { Building2, Pencil, Trash2, User } from 'lucide-react';
+import { useMemo } from 'react';
 import type { Stakeholder } from '../../../contracts/equity';
-import { countryName } from '../../../domain/countries';
-import { RELATIONSHIP_LABELS, STATUS_LABELS, type StakeholderStatus } from '../../../domain/equity';
+import { STAKEHOLDER_STATUSES, type StakeholderStatus } from '../../../domain/equity';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmAction } from '../../components/ui/confirm-action';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../components/ui/table';
-import { KIND_LABELS } from './fields';
-import { STAKEHOLDER_TABLE_COLUMNS as COLUMNS } from './stakeholders-skeleton';
+import { DataTable, type DataColumn } from '../../components/ui/data-table';
+import { Truncate } from '../../components/ui/truncate';
+import { countryName } from '../../lib/countries';
+import { t, Trans } from '../../lib/i18n';
+import type { SortState } from '../../lib/sort';
+import { KIND_LABELS, RELATIONSHIP_LABELS, STAKEHOLDER_STATUS_LABELS } from './fields';
+import type { StakeholderSortColumn } from './search';
 
 type RowActionsProps = {
   stakeholder: Stakeholder;
@@ -26,7 +23,11 @@ type RowActionsProps = {
 };
 
 export type StakeholdersTableProps = Omit<RowActionsProps, 'stakeholder'> & {
-  stakeholders: Stakeholder[];
+  /** The rows to show: sorted and paged by the caller. */
+  stakeholders: readonly Stakeholder[];
+  /** The order shown, for the headers. */
+  sort: SortState;
+  onSort: (column: string) => void;
 };
 
 function Empty() {
@@ -45,7 +46,7 @@ function StatusBadge({ status }: { status: StakeholderStatus }) {
       variant={statusVariant[status]}
       className={status === 'terminated' ? 'text-muted-foreground' : undefined}
     >
-      {STATUS_LABELS[status]}
+      {t(STAKEHOLDER_STATUS_LABELS[status])}
     </Badge>
   );
 }
@@ -56,7 +57,7 @@ function KindIcon({ stakeholder }: { stakeholder: Stakeholder }) {
     <Icon
       className="size-4 shrink-0 text-muted-foreground"
       role="img"
-      aria-label={KIND_LABELS[stakeholder.kind]}
+      aria-label={t(KIND_LABELS[stakeholder.kind])}
     />
   );
 }
@@ -69,8 +70,9 @@ function RowActions({ stakeholder, canUpdate, canDelete, onEdit, onDelete }: Row
         <Button
           variant="ghost"
           size="icon"
-          aria-label={`Edit ${stakeholder.name}`}
-          title="Edit"
+          className="size-7"
+          aria-label={t('stakeholders.editNamed', { name: stakeholder.name })}
+          title={t('stakeholders.edit')}
           onClick={() => onEdit(stakeholder)}
         >
           <Pencil aria-hidden="true" />
@@ -82,23 +84,21 @@ function RowActions({ stakeholder, canUpdate, canDelete, onEdit, onDelete }: Row
             <Button
               variant="ghost"
               size="icon"
-              className="text-destructive hover:text-destructive"
-              aria-label={`Delete ${stakeholder.name}`}
-              title="Delete"
+              className="size-7 text-destructive hover:text-destructive"
+              aria-label={t('stakeholders.deleteNamed', { name: stakeholder.name })}
+              title={t('stakeholders.delete')}
             >
               <Trash2 aria-hidden="true" />
             </Button>
           }
-          title="Move stakeholder to the trash?"
+          title={t('stakeholders.delete.title')}
           description={
-            <>
-              <strong className="text-foreground">{stakeholder.name}</strong> moves to the trash
-              with their grants. Owners and admins can restore them for 30 days. A stakeholder named
-              in the shareholders&apos; register, the receipts register or a plan, or whose grants
-              were exercised, cannot be deleted.
-            </>
+            <Trans
+              id="stakeholders.delete.description"
+              components={{ name: <strong className="text-foreground">{stakeholder.name}</strong> }}
+            />
           }
-          confirmLabel="Move to trash"
+          confirmLabel={t('stakeholders.delete.confirm')}
           onConfirm={() => onDelete(stakeholder)}
         />
       ) : null}
@@ -111,12 +111,14 @@ function Contact({ stakeholder }: { stakeholder: Stakeholder }) {
   return (
     <div className="grid min-w-0">
       {stakeholder.email ? (
-        <a
-          href={`mailto:${stakeholder.email}`}
-          className="rounded-sm wrap-anywhere text-primary underline-offset-4 hover:underline"
-        >
-          {stakeholder.email}
-        </a>
+        <Truncate text={stakeholder.email} interactive className="max-w-64">
+          <a
+            href={`mailto:${stakeholder.email}`}
+            className="rounded-sm text-primary underline-offset-4 hover:underline"
+          >
+            {stakeholder.email}
+          </a>
+        </Truncate>
       ) : null}
       {stakeholder.phone ? (
         <span className="text-xs text-muted-foreground">{stakeholder.phone}</span>
@@ -125,66 +127,110 @@ function Contact({ stakeholder }: { stakeholder: Stakeholder }) {
   );
 }
 
+type StakeholderColumn = DataColumn<Stakeholder> & { id: StakeholderSortColumn | 'actions' };
+
+function stakeholderColumns(actions: Omit<RowActionsProps, 'stakeholder'>): StakeholderColumn[] {
+  const columns: StakeholderColumn[] = [
+    {
+      id: 'name',
+      header: t('stakeholders.table.name'),
+      cell: (s) => (
+        <div className="flex items-center gap-2">
+          <KindIcon stakeholder={s} />
+          <Truncate text={s.name} className="max-w-64" />
+        </div>
+      ),
+      sort: { kind: 'text', value: (s) => s.name },
+    },
+    {
+      id: 'relationship',
+      header: t('stakeholders.table.relationship'),
+      cell: (s) => t(RELATIONSHIP_LABELS[s.relationship]),
+      sort: { kind: 'text', value: (s) => t(RELATIONSHIP_LABELS[s.relationship]) },
+    },
+    {
+      id: 'status',
+      header: t('stakeholders.table.status'),
+      cell: (s) => <StatusBadge status={s.status} />,
+      sort: { kind: 'count', value: (s) => STAKEHOLDER_STATUSES.indexOf(s.status) },
+    },
+    {
+      id: 'contact',
+      header: t('stakeholders.table.contact'),
+      cell: (s) => <Contact stakeholder={s} />,
+      sort: { kind: 'text', value: (s) => s.email ?? s.phone },
+    },
+    {
+      id: 'employeeId',
+      header: t('stakeholders.table.employeeId'),
+      cell: (s) =>
+        s.employeeId ? <Truncate text={s.employeeId} className="max-w-32" /> : <Empty />,
+      sort: { kind: 'text', value: (s) => s.employeeId },
+    },
+    {
+      id: 'taxCountry',
+      header: t('stakeholders.table.taxCountry'),
+      cell: (s) =>
+        s.taxCountry ? (
+          <abbr title={countryName(s.taxCountry)} className="no-underline">
+            {s.taxCountry}
+          </abbr>
+        ) : (
+          <Empty />
+        ),
+      sort: { kind: 'text', value: (s) => s.taxCountry },
+    },
+  ];
+  if (actions.canUpdate || actions.canDelete)
+    columns.push({
+      id: 'actions',
+      header: t('tables.actions'),
+      headerHidden: true,
+      className: 'w-0 py-0.5 text-right',
+      cell: (s) => <RowActions stakeholder={s} {...actions} />,
+    });
+  return columns;
+}
+
+/** The table's columns as far as sorting goes (the actions do not sort). */
+export const stakeholderSortColumns = stakeholderColumns({
+  canUpdate: false,
+  canDelete: false,
+  onEdit: () => undefined,
+  onDelete: async () => undefined,
+});
+
 /**
- * The stakeholders of a company: a table from small tablets up, a list of cards on phones (only
- * one of the two is displayed, so assistive tech meets each stakeholder once).
+ * The stakeholders of a company (one page of them, in the order asked for): a table from small
+ * tablets up, a list of cards on phones (only one of the two is displayed, so assistive tech
+ * meets each stakeholder once).
  */
-export function StakeholdersTable({ stakeholders, ...actions }: StakeholdersTableProps) {
-  const hasActions = actions.canUpdate || actions.canDelete;
+export function StakeholdersTable({
+  stakeholders,
+  sort,
+  onSort,
+  ...actions
+}: StakeholdersTableProps) {
+  const { canUpdate, canDelete, onEdit, onDelete } = actions;
+  const columns = useMemo(
+    () => stakeholderColumns({ canUpdate, canDelete, onEdit, onDelete }),
+    [canUpdate, canDelete, onEdit, onDelete],
+  );
+  const hasActions = canUpdate || canDelete;
   return (
     <>
       <div className="hidden min-w-0 sm:block">
-        <Table aria-label="Stakeholders">
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              {COLUMNS.map((column) => (
-                <TableHead key={column}>{column}</TableHead>
-              ))}
-              {hasActions ? (
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              ) : null}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {stakeholders.map((s) => (
-              <TableRow key={s.id}>
-                <TableCell className="min-w-[12rem] font-medium whitespace-normal">
-                  <div className="flex items-center gap-2">
-                    <KindIcon stakeholder={s} />
-                    <span className="break-words">{s.name}</span>
-                  </div>
-                </TableCell>
-                <TableCell>{RELATIONSHIP_LABELS[s.relationship]}</TableCell>
-                <TableCell>
-                  <StatusBadge status={s.status} />
-                </TableCell>
-                <TableCell className="min-w-[12rem] whitespace-normal">
-                  <Contact stakeholder={s} />
-                </TableCell>
-                <TableCell>{s.employeeId ?? <Empty />}</TableCell>
-                <TableCell>
-                  {s.taxCountry ? (
-                    <abbr title={countryName(s.taxCountry)} className="no-underline">
-                      {s.taxCountry}
-                    </abbr>
-                  ) : (
-                    <Empty />
-                  )}
-                </TableCell>
-                {hasActions ? (
-                  <TableCell className="py-1 text-right">
-                    <RowActions stakeholder={s} {...actions} />
-                  </TableCell>
-                ) : null}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          label={t('stakeholders.table.label')}
+          columns={columns}
+          rows={stakeholders}
+          rowKey={(s) => s.id}
+          sort={sort}
+          onSort={onSort}
+        />
       </div>
 
-      <ul aria-label="Stakeholders" className="grid min-w-0 gap-2 sm:hidden">
+      <ul aria-label={t('stakeholders.table.label')} className="grid min-w-0 gap-2 sm:hidden">
         {stakeholders.map((s) => (
           <li key={s.id} className="grid gap-2 rounded-lg border bg-card p-3 text-sm">
             <div className="flex items-start justify-between gap-2">
@@ -194,9 +240,11 @@ export function StakeholdersTable({ stakeholders, ...actions }: StakeholdersTabl
                   <span className="break-words">{s.name}</span>
                 </p>
                 <p className="text-muted-foreground">
-                  {RELATIONSHIP_LABELS[s.relationship]}
+                  {t(RELATIONSHIP_LABELS[s.relationship])}
                   {s.employeeId ? ` · ${s.employeeId}` : null}
-                  {s.taxCountry ? ` · tax residence ${s.taxCountry}` : null}
+                  {s.taxCountry
+                    ? ` · ${t('stakeholders.card.taxResidence', { country: s.taxCountry })}`
+                    : null}
                 </p>
               </div>
               <StatusBadge status={s.status} />

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import {
   companyContentsSchema,
   trashItemSchema,
@@ -8,6 +8,7 @@ import {
   type TrashKind,
 } from '../../../contracts/trash';
 import { apiFetch, errorMessage } from '../../lib/api';
+import { t } from '../../lib/i18n';
 import { companyScopedKey } from '../companies/api';
 
 // The key hierarchy lives here only; components get keys through the *QueryOptions helpers.
@@ -86,14 +87,14 @@ export function trashedToast(
   args: { kind: TrashKind; id: string; message: string; canRestore: boolean },
 ) {
   toast.success(args.message, {
-    description: args.canRestore ? 'Restorable from the trash for 30 days.' : undefined,
+    description: args.canRestore ? t('trash.toast.restorable') : undefined,
     action: args.canRestore
       ? {
-          label: 'Undo',
+          label: t('trash.toast.undo'),
           onClick: () => {
             restoreTrashItem(queryClient, args.kind, args.id).then(
-              (item) => toast.success(`${item.name} restored`),
-              (error: unknown) => toast.error(errorMessage(error, 'Restoring failed')),
+              (item) => toast.success(t('trash.toast.restored', { name: item.name })),
+              (error: unknown) => toast.error(errorMessage(error, t('trash.restore.failed'))),
             );
           },
         }

@@ -1,4 +1,5 @@
-import { formatIsoDate } from '../plans/format';
+import { formatIsoDate, formatMonth } from '../../lib/format';
+import { t } from '../../lib/i18n';
 import type { UpcomingGroup } from './search';
 
 /** Pure helpers of the practice view: grouping dated items by ISO week or calendar month. */
@@ -12,20 +13,14 @@ export function weekStart(iso: string): string {
   return new Date(time - weekday * DAY_MS).toISOString().slice(0, 10);
 }
 
-const monthFormat = new Intl.DateTimeFormat('en-GB', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** The group's key (Monday's date, or "YYYY-MM") and its heading. */
+/** The group's key (Monday's date, or "YYYY-MM") and its heading, in the active language. */
 export function groupKey(iso: string, by: UpcomingGroup): { key: string; label: string } {
   if (by === 'month') {
     const key = iso.slice(0, 7);
-    return { key, label: monthFormat.format(new Date(`${key}-01T00:00:00Z`)) };
+    return { key, label: formatMonth(key) };
   }
   const key = weekStart(iso);
-  return { key, label: `Week of ${formatIsoDate(key)}` };
+  return { key, label: t('upcoming.group.week', { date: formatIsoDate(key) }) };
 }
 
 export type Group<T> = { key: string; label: string; items: T[] };

@@ -34,7 +34,14 @@ export interface UpcomingSearch {
   /** Comma-separated types to show, in list order ("cliff,expiry"); absent: all of them. */
   types?: string;
   group?: UpcomingGroup;
+  /** Routine installments too (issue 12: left out unless asked for). */
+  installments?: true;
+  /** Page of the list, from 1; absent on the first page. */
+  page?: number;
 }
+
+/** Rows per page of the Upcoming list (as the grants table). */
+export const UPCOMING_PAGE_SIZE = 50;
 
 /** `types=` as a list: known types only, in list order, duplicates dropped. */
 export function parseTypes(value: unknown): UpcomingType[] {
@@ -54,11 +61,29 @@ export function typesParam(types: readonly UpcomingType[]): string | undefined {
 /** `validateSearch` of `/upcoming`: hand-edited bad values fall back to the default. */
 export function readUpcomingSearch(search: Record<string, unknown>): UpcomingSearch {
   const days = Number(search.days);
+  const installments = search.installments === true || search.installments === 'true';
+  const types = parseTypes(search.types);
   return {
     days: (UPCOMING_DAYS as readonly number[]).includes(days) ? (days as UpcomingDays) : undefined,
-    types: typesParam(parseTypes(search.types)),
+    // Without installments there is no installment to filter on.
+    types: typesParam(installments ? types : types.filter((x) => x !== 'installment')),
     group: optionalEnum(search.group, UPCOMING_GROUPS),
+    installments: installments ? true : undefined,
+    page: readPage(search.page),
   };
+}
+
+/** A whole page number above 1 (the router parses `?page=3` as a number); anything else: none. */
+function readPage(value: unknown): number | undefined {
+  const n = typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n > 1 && n <= 1_000_000 ? n : undefined;
+}
+
+/** The types the chips offer: routine installments only when they are shown. */
+export function chipTypes(search: UpcomingSearch): readonly UpcomingType[] {
+  return search.installments
+    ? UPCOMING_TYPE_LIST
+    : UPCOMING_TYPE_LIST.filter((x) => x !== 'installment');
 }
 
 /** Weeks for a short window, months for a long one, unless the URL says otherwise. */

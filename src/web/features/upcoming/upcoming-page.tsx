@@ -1,11 +1,12 @@
 import { useQueryErrorResetBoundary, useSuspenseQuery } from '@tanstack/react-query';
 import { CatchBoundary, Link } from '@tanstack/react-router';
 import { CalendarCheck, Lock, SearchX } from 'lucide-react';
-import { Suspense } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
+import { Pager } from '../../components/ui/pager';
 import { Select } from '../../components/ui/select';
 import {
   Table,
@@ -16,20 +17,23 @@ import {
   TableRow,
 } from '../../components/ui/table';
 import { errorMessage } from '../../lib/api';
+import { t } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { EmptyState, numberCell, TableSkeleton } from '../cap-table/section';
 import { useCanReadView } from '../me/api';
+import { pageOf } from '../../lib/paging';
 import { formatCount, formatIsoDate } from '../plans/format';
 import { upcomingQueryOptions } from './api';
 import { UPCOMING_TYPE_LABELS, UPCOMING_TYPE_PLURALS } from './format';
 import { countByType, groupByDate } from './group';
 import {
+  chipTypes,
   DEFAULT_UPCOMING_DAYS,
   groupOf,
   parseTypes,
   typesParam,
   UPCOMING_DAYS,
-  UPCOMING_TYPE_LIST,
+  UPCOMING_PAGE_SIZE,
   type UpcomingGroup,
   type UpcomingSearch,
   type UpcomingType,
@@ -41,46 +45,83 @@ type Props = { search: UpcomingSearch; onSearchChange: (next: UpcomingSearch) =>
 function PageHeading() {
   return (
     <div className="grid gap-1">
-      <h1 className="text-2xl font-semibold tracking-tight">Upcoming</h1>
-      <p className="text-sm text-muted-foreground">
-        Valuations that need attention, then cliffs, installments, acceptance deadlines, expiries
-        and exercise deadlines across your client companies, soonest first.
-      </p>
+      <h1 className="text-2xl font-semibold tracking-tight">{t('upcoming.title')}</h1>
+      <p className="text-sm text-muted-foreground">{t('upcoming.intro')}</p>
     </div>
   );
 }
 
 /** Period and grouping: selects whose values live in the URL. */
 function Controls({ search, onSearchChange }: Props) {
+  // The box shows the click at once; the URL (and the list) follow when the navigation lands.
+  const [installmentsShown, setInstallmentsShown] = useState(search.installments === true);
+  const [installmentsInUrl, setInstallmentsInUrl] = useState(search.installments);
+  if (installmentsInUrl !== search.installments) {
+    setInstallmentsInUrl(search.installments);
+    setInstallmentsShown(search.installments === true);
+  }
   return (
-    <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Period">
+    <div
+      className="flex flex-wrap items-end gap-3"
+      role="group"
+      aria-label={t('upcoming.controls.label')}
+    >
       <div className="grid w-44 gap-1.5">
-        <Label htmlFor="upcoming-days">Show the next</Label>
+        <Label htmlFor="upcoming-days">{t('upcoming.controls.days')}</Label>
         <Select
           id="upcoming-days"
           value={search.days ?? DEFAULT_UPCOMING_DAYS}
           onChange={(e) => {
             const days = Number(e.target.value) as (typeof UPCOMING_DAYS)[number];
-            onSearchChange({ ...search, days: days === DEFAULT_UPCOMING_DAYS ? undefined : days });
+            onSearchChange({
+              ...search,
+              days: days === DEFAULT_UPCOMING_DAYS ? undefined : days,
+              page: undefined,
+            });
           }}
         >
           {UPCOMING_DAYS.map((d) => (
             <option key={d} value={d}>
-              {d} days
+              {t('upcoming.controls.dayCount', { days: d })}
             </option>
           ))}
         </Select>
       </div>
       <div className="grid w-40 gap-1.5">
-        <Label htmlFor="upcoming-group">Group by</Label>
+        <Label htmlFor="upcoming-group">{t('upcoming.controls.groupBy')}</Label>
         <Select
           id="upcoming-group"
           value={groupOf(search)}
-          onChange={(e) => onSearchChange({ ...search, group: e.target.value as UpcomingGroup })}
+          onChange={(e) =>
+            onSearchChange({ ...search, group: e.target.value as UpcomingGroup, page: undefined })
+          }
         >
-          <option value="week">Week</option>
-          <option value="month">Month</option>
+          <option value="week">{t('upcoming.controls.week')}</option>
+          <option value="month">{t('upcoming.controls.month')}</option>
         </Select>
+      </div>
+      <div className="flex h-9 items-center">
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={installmentsShown}
+            aria-describedby="upcoming-installments-hint"
+            onChange={(e) => {
+              setInstallmentsShown(e.target.checked);
+              const installments = e.target.checked ? true : undefined;
+              // Leaving installments out also leaves out a filter on them.
+              const types = installments
+                ? search.types
+                : typesParam(parseTypes(search.types).filter((x) => x !== 'installment'));
+              onSearchChange({ ...search, installments, types, page: undefined });
+            }}
+          />
+          {t('upcoming.installments.toggle')}
+        </label>
+        <span id="upcoming-installments-hint" className="sr-only">
+          {t('upcoming.installments.hint')}
+        </span>
       </div>
     </div>
   );
@@ -93,36 +134,39 @@ function TypeChips({
   counts,
 }: Props & { counts: ReadonlyMap<UpcomingType, number> }) {
   const selected = parseTypes(search.types);
-  const toggle = (t: UpcomingType) =>
+  const toggle = (type: UpcomingType) =>
     onSearchChange({
       ...search,
-      types: typesParam(selected.includes(t) ? selected.filter((x) => x !== t) : [...selected, t]),
+      types: typesParam(
+        selected.includes(type) ? selected.filter((x) => x !== type) : [...selected, type],
+      ),
+      page: undefined,
     });
   const chip = 'rounded-full';
   return (
-    <div className="flex flex-wrap gap-2" role="group" aria-label="Filter by type">
+    <div className="flex flex-wrap gap-2" role="group" aria-label={t('upcoming.types.label')}>
       <Button
         size="sm"
         className={chip}
         variant={selected.length === 0 ? 'default' : 'outline'}
         aria-pressed={selected.length === 0}
-        onClick={() => onSearchChange({ ...search, types: undefined })}
+        onClick={() => onSearchChange({ ...search, types: undefined, page: undefined })}
       >
-        All
+        {t('upcoming.types.all')}
       </Button>
-      {UPCOMING_TYPE_LIST.map((t) => {
-        const pressed = selected.includes(t);
+      {chipTypes(search).map((type) => {
+        const pressed = selected.includes(type);
         return (
           <Button
-            key={t}
+            key={type}
             size="sm"
             className={chip}
             variant={pressed ? 'default' : 'outline'}
             aria-pressed={pressed}
-            onClick={() => toggle(t)}
+            onClick={() => toggle(type)}
           >
-            {UPCOMING_TYPE_PLURALS[t]}
-            <span className="tabular-nums opacity-70">{formatCount(counts.get(t) ?? 0)}</span>
+            {t(UPCOMING_TYPE_PLURALS[type])}
+            <span className="tabular-nums opacity-70">{formatCount(counts.get(type) ?? 0)}</span>
           </Button>
         );
       })}
@@ -139,34 +183,44 @@ const typeVariant = (t: UpcomingType) =>
 
 function UpcomingList({ search, onSearchChange }: Props) {
   const days = search.days ?? DEFAULT_UPCOMING_DAYS;
-  const { data } = useSuspenseQuery(upcomingQueryOptions({ days }));
+  const installments = search.installments === true;
+  const { data } = useSuspenseQuery(upcomingQueryOptions({ days, installments }));
   const selected = parseTypes(search.types);
   const items =
     selected.length === 0 ? data.items : data.items.filter((i) => selected.includes(i.type));
-  const groups = groupByDate(items, groupOf(search));
-  const period = `${formatIsoDate(data.from)} to ${formatIsoDate(data.to)}`;
+  // Paginated like the grants table; each page groups its own rows by week or month.
+  const paging = pageOf(search.page, items.length, UPCOMING_PAGE_SIZE);
+  const groups = groupByDate(items.slice(paging.from, paging.to), groupOf(search));
+  const from = formatIsoDate(data.from);
+  const to = formatIsoDate(data.to);
+  const top = useRef<HTMLDivElement>(null);
+  const onPage = (page: number) => {
+    onSearchChange({ ...search, page: page > 1 ? page : undefined });
+    requestAnimationFrame(() => top.current?.scrollIntoView({ block: 'start' }));
+  };
 
   return (
-    <div className="grid gap-4 max-lg:grid-cols-1">
+    <div ref={top} className="grid scroll-mt-20 gap-4 max-lg:grid-cols-1">
       <TypeChips search={search} onSearchChange={onSearchChange} counts={countByType(data.items)} />
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {items.length === 1 ? '1 item' : `${formatCount(items.length)} items`} from {period}
+        {t('upcoming.summary', { count: items.length, from, to })}
       </p>
       {data.items.length === 0 ? (
-        <EmptyState icon={CalendarCheck} title={`Nothing due in the next ${days} days`}>
-          No cliff, installment, acceptance deadline, expiry or exercise deadline falls between{' '}
-          {period}.
+        <EmptyState icon={CalendarCheck} title={t('upcoming.empty.title', { days })}>
+          {installments
+            ? t('upcoming.empty.withInstallments', { from, to })
+            : t('upcoming.empty.withoutInstallments', { from, to })}
         </EmptyState>
       ) : items.length === 0 ? (
         <EmptyState
           icon={SearchX}
-          title="Nothing of these types in this period"
+          title={t('upcoming.empty.filtered')}
           action={
             <Button
               variant="outline"
               onClick={() => onSearchChange({ ...search, types: undefined })}
             >
-              Show all types
+              {t('upcoming.types.showAll')}
             </Button>
           }
         />
@@ -184,12 +238,12 @@ function UpcomingList({ search, onSearchChange }: Props) {
               <Table aria-label={g.label}>
                 <TableHeader>
                   <TableRow className="hover:bg-transparent">
-                    <TableHead className="w-32">Date</TableHead>
-                    <TableHead className="w-44">What</TableHead>
-                    <TableHead>Company</TableHead>
-                    <TableHead>Stakeholder</TableHead>
-                    <TableHead>Plan</TableHead>
-                    <TableHead className="text-right">Quantity</TableHead>
+                    <TableHead className="w-32">{t('upcoming.column.date')}</TableHead>
+                    <TableHead className="w-44">{t('upcoming.column.what')}</TableHead>
+                    <TableHead>{t('upcoming.column.company')}</TableHead>
+                    <TableHead>{t('upcoming.column.stakeholder')}</TableHead>
+                    <TableHead>{t('upcoming.column.plan')}</TableHead>
+                    <TableHead className="text-right">{t('upcoming.column.quantity')}</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -199,7 +253,9 @@ function UpcomingList({ search, onSearchChange }: Props) {
                         <time dateTime={i.date}>{formatIsoDate(i.date)}</time>
                       </TableCell>
                       <TableCell>
-                        <Badge variant={typeVariant(i.type)}>{UPCOMING_TYPE_LABELS[i.type]}</Badge>
+                        <Badge variant={typeVariant(i.type)}>
+                          {t(UPCOMING_TYPE_LABELS[i.type])}
+                        </Badge>
                       </TableCell>
                       <TableCell className="max-w-[16rem] truncate">
                         <Link
@@ -235,13 +291,16 @@ function UpcomingList({ search, onSearchChange }: Props) {
           </section>
         ))
       )}
+      {items.length > 0 ? (
+        <Pager label={t('upcoming.pager.label')} {...paging} total={items.length} onPage={onPage} />
+      ) : null}
     </div>
   );
 }
 
 /** While the list loads: the chips' row and a table's worth of placeholder rows. */
 export function UpcomingListSkeleton() {
-  return <TableSkeleton label="Loading what is due…" rows={6} />;
+  return <TableSkeleton label={t('upcoming.loading')} rows={6} />;
 }
 
 /** The first load failed: say why, and offer to try again. */
@@ -251,11 +310,9 @@ function UpcomingError({ error, reset }: { error: unknown; reset: () => void }) 
       role="alert"
       className="grid justify-items-start gap-3 rounded-lg border border-destructive/40 p-4"
     >
-      <p className="text-sm text-destructive">
-        {errorMessage(error, 'The upcoming events could not be loaded.')}
-      </p>
+      <p className="text-sm text-destructive">{errorMessage(error, t('upcoming.error'))}</p>
       <Button variant="outline" size="sm" onClick={reset}>
-        Try again
+        {t('upcoming.tryAgain')}
       </Button>
     </div>
   );
@@ -270,7 +327,7 @@ function UpcomingError({ error, reset }: { error: unknown; reset: () => void }) 
  * their own wrapper instead of widening the page.
  */
 export function UpcomingPage({ search, onSearchChange }: Props) {
-  useDocumentTitle('Upcoming');
+  useDocumentTitle(t('upcoming.title'));
   const canRead = useCanReadView('upcoming');
   const canReadValuations = useCanReadView('valuations');
   const { reset } = useQueryErrorResetBoundary();
@@ -282,8 +339,8 @@ export function UpcomingPage({ search, onSearchChange }: Props) {
         {valuations}
         <Card>
           <CardContent className="py-6">
-            <EmptyState icon={Lock} title="Your role cannot see grants">
-              Ask a workspace admin for a role that includes reading grants.
+            <EmptyState icon={Lock} title={t('upcoming.locked.title')}>
+              {t('upcoming.locked.text')}
             </EmptyState>
           </CardContent>
         </Card>
@@ -295,7 +352,7 @@ export function UpcomingPage({ search, onSearchChange }: Props) {
       {valuations}
       <Controls search={search} onSearchChange={onSearchChange} />
       <CatchBoundary
-        getResetKey={() => String(search.days ?? DEFAULT_UPCOMING_DAYS)}
+        getResetKey={() => `${search.days ?? DEFAULT_UPCOMING_DAYS} ${search.installments ?? ''}`}
         errorComponent={({ error, reset: retry }) => (
           <UpcomingError
             error={error}

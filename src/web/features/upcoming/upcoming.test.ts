@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countByType, groupByDate, groupKey, weekStart } from './group';
-import { groupOf, parseTypes, readUpcomingSearch, typesParam } from './search';
+import { chipTypes, groupOf, parseTypes, readUpcomingSearch, typesParam } from './search';
 import { alertDetail } from './valuation-alerts';
 
 describe('weekStart', () => {
@@ -83,6 +83,28 @@ describe('search params of /upcoming', () => {
     ).toBe(undefined);
     expect(typesParam(['expiry', 'cliff', 'cliff'])).toBe('cliff,expiry');
     expect(typesParam([])).toBeUndefined();
+  });
+
+  it('shows routine installments only when the URL asks for them (issue 12)', () => {
+    expect(readUpcomingSearch({}).installments).toBeUndefined();
+    expect(readUpcomingSearch({ installments: true }).installments).toBe(true);
+    expect(readUpcomingSearch({ installments: 'true' }).installments).toBe(true);
+    expect(readUpcomingSearch({ installments: 'yes' }).installments).toBeUndefined();
+    expect(readUpcomingSearch({ installments: false }).installments).toBeUndefined();
+    // Without them, an installment filter would show nothing: it is dropped.
+    expect(readUpcomingSearch({ types: 'installment,cliff' }).types).toBe('cliff');
+    expect(readUpcomingSearch({ types: 'installment,cliff', installments: true }).types).toBe(
+      'cliff,installment',
+    );
+    expect(chipTypes({})).not.toContain('installment');
+    expect(chipTypes({ installments: true })).toContain('installment');
+  });
+
+  it('keeps a page above the first, and nothing else', () => {
+    expect(readUpcomingSearch({ page: 3 }).page).toBe(3);
+    expect(readUpcomingSearch({ page: '2' }).page).toBe(2);
+    for (const page of [1, 0, -2, 1.5, 'x', '1e3', 2_000_000])
+      expect(readUpcomingSearch({ page }).page).toBeUndefined();
   });
 
   it('groups by week up to 90 days, by month beyond, unless asked', () => {

@@ -12,7 +12,8 @@ import {
   TableRow,
 } from '../../components/ui/table';
 import { EmptyState, Section } from '../cap-table/section';
-import { formatIsoDate } from '../plans/format';
+import { formatIsoDate } from '../../lib/format';
+import { t } from '../../lib/i18n';
 import { valuationAlertsQueryOptions } from './api';
 import { alertDetail, VALUATION_ALERT_LABELS } from './valuation-alerts';
 
@@ -28,20 +29,19 @@ function ValuationAlertsTable() {
   const { data } = useSuspenseQuery(valuationAlertsQueryOptions());
   if (data.items.length === 0)
     return (
-      <EmptyState icon={CircleCheck} title="Every valuation is current">
-        No client company has an expired or stale valuation, one expiring in the next 60 days, or
-        grants without a valuation.
+      <EmptyState icon={CircleCheck} title={t('upcoming.alerts.empty.title')}>
+        {t('upcoming.alerts.empty.text')}
       </EmptyState>
     );
   return (
-    <Table aria-label="Valuation alerts">
+    <Table aria-label={t('upcoming.alerts.label')}>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
-          <TableHead>Company</TableHead>
-          <TableHead className={`w-32 ${wide}`}>Status</TableHead>
-          <TableHead className={`w-32 ${wide}`}>Effective</TableHead>
-          <TableHead className={`w-32 ${wide}`}>Valid until</TableHead>
-          <TableHead className={wide}>Details</TableHead>
+          <TableHead>{t('upcoming.column.company')}</TableHead>
+          <TableHead className={`w-32 ${wide}`}>{t('upcoming.alerts.status')}</TableHead>
+          <TableHead className={`w-32 ${wide}`}>{t('upcoming.alerts.effective')}</TableHead>
+          <TableHead className={`w-32 ${wide}`}>{t('upcoming.alerts.validUntil')}</TableHead>
+          <TableHead className={wide}>{t('upcoming.alerts.details')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -57,12 +57,12 @@ function ValuationAlertsTable() {
               </Link>
               {/* Phones: the status and what it means under the name, instead of columns. */}
               <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 sm:hidden">
-                <Badge variant={kindVariant(a.kind)}>{VALUATION_ALERT_LABELS[a.kind]}</Badge>
+                <Badge variant={kindVariant(a.kind)}>{t(VALUATION_ALERT_LABELS[a.kind])}</Badge>
                 <span className="text-xs text-muted-foreground">{alertDetail(a)}</span>
               </div>
             </TableCell>
             <TableCell className={wide}>
-              <Badge variant={kindVariant(a.kind)}>{VALUATION_ALERT_LABELS[a.kind]}</Badge>
+              <Badge variant={kindVariant(a.kind)}>{t(VALUATION_ALERT_LABELS[a.kind])}</Badge>
             </TableCell>
             <TableCell className={`whitespace-nowrap tabular-nums ${wide}`}>
               {a.effectiveDate ? (
@@ -95,10 +95,10 @@ export function ValuationAlertsSection() {
   return (
     <Section
       id="valuation-alerts"
-      title="Valuations"
-      description="Expired, stale or expiring within 60 days, and clients with grants but no valuation."
+      title={t('upcoming.alerts.title')}
+      description={t('upcoming.alerts.description')}
       resetKey="valuation-alerts"
-      loadingLabel="Loading valuation alerts…"
+      loadingLabel={t('upcoming.alerts.loading')}
     >
       <ValuationAlertsTable />
     </Section>

@@ -1,15 +1,14 @@
 import type { ValuationAlert, ValuationAlertKind } from '../../../contracts/valuation';
-import { formatCount, formatIsoDate } from '../plans/format';
+import { formatIsoDate } from '../../lib/format';
+import { msg, t } from '../../lib/i18n';
 
-/** Names of the valuation alerts on the practice view (issue 6). */
+/** Catalog keys of the valuation alerts' names on the practice view (issue 6). */
 export const VALUATION_ALERT_LABELS: Record<ValuationAlertKind, string> = {
-  expired: 'Expired',
-  stale: 'Stale',
-  missing: 'No valuation',
-  expiring: 'Expiring',
+  expired: msg('upcoming.alert.expired'),
+  stale: msg('upcoming.alert.stale'),
+  missing: msg('upcoming.alert.missing'),
+  expiring: msg('upcoming.alert.expiring'),
 };
-
-const days = (n: number) => (n === 1 ? '1 day' : `${formatCount(n)} days`);
 
 /** What the alert means for the company, in a few words. */
 export function alertDetail(
@@ -17,18 +16,20 @@ export function alertDetail(
 ): string {
   switch (a.kind) {
     case 'expired':
-      return a.daysLeft === null ? 'Expired' : `Expired ${days(-a.daysLeft)} ago`;
+      return a.daysLeft === null
+        ? t('upcoming.alert.expired')
+        : t('upcoming.alert.expiredAgo', { count: -a.daysLeft });
     case 'expiring':
       return a.daysLeft === null
-        ? 'Expires soon'
+        ? t('upcoming.alert.expiresSoon')
         : a.daysLeft === 0
-          ? 'Expires today'
-          : `${days(a.daysLeft)} left`;
+          ? t('upcoming.alert.expiresToday')
+          : t('upcoming.alert.daysLeft', { count: a.daysLeft });
     case 'stale':
       return a.materialEventDate
-        ? `Material event on ${formatIsoDate(a.materialEventDate)}`
-        : 'Material event';
+        ? t('upcoming.alert.materialEventOn', { date: formatIsoDate(a.materialEventDate) })
+        : t('upcoming.alert.materialEvent');
     case 'missing':
-      return 'Grants, but no valuation in force';
+      return t('upcoming.alert.missingDetail');
   }
 }

@@ -7,6 +7,7 @@ import {
   type ValuationCreate,
 } from '../../../contracts/valuation';
 import { ApiError, apiFetch, apiUrl } from '../../lib/api';
+import { t } from '../../lib/i18n';
 import { companyScopedKey, invalidateCompany } from '../companies/api';
 
 /**
@@ -102,7 +103,7 @@ async function uploadError(response: Response): Promise<ApiError> {
     code: response.status === 413 ? 'PAYLOAD_TOO_LARGE' : `HTTP_${response.status}`,
     message:
       response.status === 413
-        ? 'report is larger than 20 MB'
+        ? t('errors.report.tooLarge')
         : response.statusText || 'Uploading the report failed',
   });
 }
@@ -128,7 +129,7 @@ export async function uploadReport(
     throw new ApiError({
       status: 0,
       code: 'NETWORK_ERROR',
-      message: 'Cannot reach the server. Check your connection and try again.',
+      message: t('errors.client.network'),
     });
   }
   if (!response.ok) throw await uploadError(response);
@@ -137,7 +138,7 @@ export async function uploadReport(
     throw new ApiError({
       status: response.status,
       code: 'INVALID_RESPONSE',
-      message: 'The server sent an unexpected response.',
+      message: t('errors.client.unexpectedResponse'),
     });
   return parsed.data;
 }

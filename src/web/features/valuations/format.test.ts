@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatChangePercent, reportFileProblem } from './format';
+import { formatChangePercent, formatValue, reportFileProblem } from './format';
 
 describe('valuation formatting', () => {
-  it('groups amounts without floats and trims per-share zeros', () => {
-    expect(formatAmount('12000000.00', 'EUR')).toBe('EUR 12,000,000.00');
-    expect(formatAmount('0.500000', 'EUR')).toBe('EUR 0.50');
-    expect(formatAmount('0.123456', 'EUR')).toBe('EUR 0.123456');
-    expect(formatAmount('1234', 'USD')).toBe('USD 1,234.00');
-    expect(formatAmount('-1234.5', 'EUR')).toBe('EUR -1,234.50');
+  it('writes amounts in the active language, keeping up to 6 decimals', () => {
+    expect(formatValue('12000000.00', 'EUR')).toBe('€12,000,000.00');
+    expect(formatValue('0.500000', 'EUR')).toBe('€0.50');
+    expect(formatValue('0.123456', 'EUR')).toBe('€0.123456');
   });
 
   it('signs changes', () => {
     expect(formatChangePercent('12.50')).toBe('+12.50%');
+    expect(formatChangePercent('242.8571')).toBe('+242.8571%');
     expect(formatChangePercent('-3.00')).toBe('−3.00%');
     expect(formatChangePercent('0.00')).toBe('0.00%');
     expect(formatChangePercent(null)).toBe('—');

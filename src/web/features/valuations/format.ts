@@ -1,44 +1,49 @@
 import type { ValuationMethod, ValuationPurpose, ValuationStatus } from '../../../domain/valuation';
+import { formatMoney, formatPercent } from '../../lib/format';
+import { msg, t } from '../../lib/i18n';
 
-/** Display helpers of the Valuations tab. Amounts stay the API's decimal strings. */
+/**
+ * Display helpers of the Valuations tab. Amounts stay the API's decimal strings. The label maps
+ * hold catalog keys: `t(PURPOSE_LABELS[purpose])`.
+ */
 
 export const PURPOSE_LABELS: Record<ValuationPurpose, string> = {
-  tax_fmv: 'Tax FMV',
-  funding_round: 'Funding round',
-  '409a': '409A',
-  internal: 'Internal',
-  audit: 'Audit',
-  other: 'Other',
+  tax_fmv: msg('valuations.purpose.tax_fmv'),
+  funding_round: msg('valuations.purpose.funding_round'),
+  '409a': msg('valuations.purpose.409a'),
+  internal: msg('valuations.purpose.internal'),
+  audit: msg('valuations.purpose.audit'),
+  other: msg('valuations.purpose.other'),
 };
 
 export const METHOD_LABELS: Record<ValuationMethod, string> = {
-  opm: 'Option pricing model (OPM)',
-  pwerm: 'PWERM',
-  hybrid: 'Hybrid (OPM + PWERM)',
-  dcf: 'Discounted cash flow',
-  market_multiples: 'Market multiples',
-  net_asset_value: 'Net asset value',
-  recent_round: 'Recent round (backsolve)',
-  other: 'Other',
+  opm: msg('valuations.method.opm'),
+  pwerm: msg('valuations.method.pwerm'),
+  hybrid: msg('valuations.method.hybrid'),
+  dcf: msg('valuations.method.dcf'),
+  market_multiples: msg('valuations.method.market_multiples'),
+  net_asset_value: msg('valuations.method.net_asset_value'),
+  recent_round: msg('valuations.method.recent_round'),
+  other: msg('valuations.method.other'),
 };
 
 export const STATUS_LABELS: Record<ValuationStatus, string> = {
-  upcoming: 'Upcoming',
-  superseded: 'Superseded',
-  stale: 'Stale',
-  expired: 'Expired',
-  expiring: 'Expiring',
-  current: 'Current',
+  upcoming: msg('valuations.status.upcoming'),
+  superseded: msg('valuations.status.superseded'),
+  stale: msg('valuations.status.stale'),
+  expired: msg('valuations.status.expired'),
+  expiring: msg('valuations.status.expiring'),
+  current: msg('valuations.status.current'),
 };
 
 /** What each status means, for the badge's tooltip text and screen readers. */
 export const STATUS_HINTS: Record<ValuationStatus, string> = {
-  upcoming: 'effective after today',
-  superseded: 'a later valuation is in force',
-  stale: 'a material event happened after it',
-  expired: 'more than 12 months old',
-  expiring: 'expires within 60 days',
-  current: 'in force',
+  upcoming: msg('valuations.statusHint.upcoming'),
+  superseded: msg('valuations.statusHint.superseded'),
+  stale: msg('valuations.statusHint.stale'),
+  expired: msg('valuations.statusHint.expired'),
+  expiring: msg('valuations.statusHint.expiring'),
+  current: msg('valuations.statusHint.current'),
 };
 
 export function statusVariant(
@@ -57,30 +62,22 @@ export function statusVariant(
   }
 }
 
-/** "1234567.5" → "1,234,567.5" (string grouping: no float rounding). */
-function group(whole: string): string {
-  const negative = whole.startsWith('-');
-  const digits = negative ? whole.slice(1) : whole;
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return negative ? `-${grouped}` : grouped;
-}
-
 /**
- * An amount with its currency: "EUR 12,000,000.00". Trailing zeros beyond `minDigits` fraction
- * digits are dropped, so a per-share "0.500000" shows as "0.50" and "0.123456" stays whole.
+ * An amount in its currency, in the active language: "€3,600,000.00" (en), "€ 2,70" (nl); at
+ * least 2 and up to 6 decimals, so a per-share "0.123456" keeps its digits (no float).
  */
-export function formatAmount(value: string, currency: string, minDigits = 2): string {
-  const [whole = '0', fraction = ''] = value.split('.');
-  let digits = fraction.replace(/0+$/, '');
-  if (digits.length < minDigits) digits = digits.padEnd(minDigits, '0');
-  return `${currency} ${group(whole)}${digits ? `.${digits}` : ''}`;
+export function formatValue(value: string, currency: string): string {
+  return formatMoney(value, currency);
 }
 
-/** "+12.50%" / "−3.00%" for a change; "—" when there is none. */
+/** "+12.50%" / "−3.00%" (a real minus sign) for a change, in the active language; "—" for none. */
 export function formatChangePercent(percent: string | null | undefined): string {
   if (percent === null || percent === undefined) return '—';
-  if (percent.startsWith('-')) return `−${percent.slice(1)}%`;
-  return Number(percent) === 0 ? `${percent}%` : `+${percent}%`;
+  const negative = percent.startsWith('-');
+  const size = negative || percent.startsWith('+') ? percent.slice(1) : percent;
+  const text = formatPercent(size, { minFraction: 2, maxFraction: 4 });
+  if (negative) return `\u2212${text}`;
+  return Number(size) === 0 ? text : `+${text}`;
 }
 
 /** The report upload limit, as the API has it: 20 MB. */
@@ -92,8 +89,8 @@ export function reportFileProblem(
   maxBytes: number,
 ): string | null {
   const isPdf = file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
-  if (!isPdf) return 'The report must be a PDF file';
-  if (file.size > maxBytes) return `The report is larger than ${MAX_REPORT_MB} MB`;
-  if (file.size === 0) return 'The file is empty';
+  if (!isPdf) return t('valuations.report.notPdf');
+  if (file.size > maxBytes) return t('valuations.report.tooLarge', { mb: MAX_REPORT_MB });
+  if (file.size === 0) return t('valuations.report.empty');
   return null;
 }

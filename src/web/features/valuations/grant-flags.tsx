@@ -5,10 +5,11 @@ import type { ValuationMetrics } from '../../../contracts/valuation';
 import type { Grant } from '../../../contracts/vesting';
 import { compareDecimals, intrinsicValue } from '../../../domain/valuation';
 import { Badge } from '../../components/ui/badge';
+import { formatIsoDate } from '../../lib/format';
+import { t } from '../../lib/i18n';
 import { useCan } from '../me/api';
-import { formatIsoDate } from '../plans/format';
 import { valuationMetricsQueryOptions } from './api';
-import { formatAmount } from './format';
+import { formatValue } from './format';
 
 type BelowFmv = ValuationMetrics['pricedBelowFmv']['items'][number];
 
@@ -67,7 +68,7 @@ export function isUnderwater(grant: Grant, flags: ValuationFlags | null): boolea
 
 /** The tax-risk explanation of a grant priced below the FMV of its grant date. */
 export function belowFmvText(item: BelowFmv, currency: string): string {
-  return `Exercise price below the FMV of ${formatAmount(item.fmvPerShare, currency)} valid on the grant date — a tax risk`;
+  return t('valuations.flags.belowFmvText', { fmv: formatValue(item.fmvPerShare, currency) });
 }
 
 /** Badges of a grant row: underwater, priced below the FMV at grant date. */
@@ -87,15 +88,21 @@ export function GrantValuationBadges({
       {underwater ? (
         <Badge
           variant="outline"
-          title={`Exercise price above the current FMV of ${formatAmount(flags.fmv ?? '0', flags.currency)}`}
+          title={t('valuations.flags.underwaterTitle', {
+            fmv: formatValue(flags.fmv ?? '0', flags.currency),
+          })}
         >
-          Underwater
+          {t('valuations.flags.underwater')}
         </Badge>
       ) : null}
       {below ? (
         <Badge variant="destructive" title={belowFmvText(below, flags.currency)}>
-          Below FMV at grant
-          <span className="sr-only">: {belowFmvText(below, flags.currency)}</span>
+          {/* Short on screen (a table cell); whole for screen readers and in the title. */}
+          {t('valuations.flags.belowFmv')}
+          <span className="sr-only">
+            {' '}
+            {t('valuations.flags.belowFmvAtGrant', { text: belowFmvText(below, flags.currency) })}
+          </span>
         </Badge>
       ) : null}
     </>
@@ -113,48 +120,56 @@ export function GrantValuationFigures({ companyId, grant }: { companyId: string;
   const below = flags.belowFmv.get(grant.id);
   const underwater = isUnderwater(grant, flags);
   return (
-    <div className="grid gap-3 border-t pt-4" aria-label="Valuation" role="group">
+    <div className="grid gap-3 border-t pt-4" aria-label={t('valuations.flags.group')} role="group">
       <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-3 lg:grid-cols-6">
         <div className="grid min-w-0 content-start gap-0.5">
-          <dt className="text-xs font-medium text-muted-foreground">Current FMV</dt>
+          <dt className="text-xs font-medium text-muted-foreground">
+            {t('valuations.flags.currentFmv')}
+          </dt>
           <dd className="text-sm tabular-nums">
             {flags.fmv ? (
-              formatAmount(flags.fmv, flags.currency)
+              formatValue(flags.fmv, flags.currency)
             ) : (
-              <span className="text-muted-foreground">No valuation</span>
+              <span className="text-muted-foreground">{t('valuations.flags.noValuation')}</span>
             )}
           </dd>
         </div>
         <div className="grid min-w-0 content-start gap-0.5">
-          <dt className="text-xs font-medium text-muted-foreground">Intrinsic value</dt>
+          <dt className="text-xs font-medium text-muted-foreground">
+            {t('valuations.flags.intrinsicValue')}
+          </dt>
           <dd className="text-sm tabular-nums">
             {value !== null ? (
-              formatAmount(value, flags.currency)
+              formatValue(value, flags.currency)
             ) : (
-              <span className="text-muted-foreground">None</span>
+              <span className="text-muted-foreground">{t('valuations.metrics.none')}</span>
             )}
           </dd>
         </div>
       </dl>
       {underwater ? (
         <p className="flex flex-wrap items-center gap-2 text-sm">
-          <Badge variant="outline">Underwater</Badge>
+          <Badge variant="outline">{t('valuations.flags.underwater')}</Badge>
           <span>
-            Exercise price above the current FMV of {formatAmount(flags.fmv ?? '0', flags.currency)}{' '}
-            (as of {formatIsoDate(flags.asOf)}).
+            {t('valuations.flags.underwaterText', {
+              fmv: formatValue(flags.fmv ?? '0', flags.currency),
+              date: formatIsoDate(flags.asOf),
+            })}
           </span>
         </p>
       ) : null}
       {below ? (
         <p className="flex flex-wrap items-center gap-2 text-sm" role="note">
-          <Badge variant="destructive">Below FMV at grant</Badge>
-          <span>{belowFmvText(below, flags.currency)}.</span>
+          <Badge variant="destructive">{t('valuations.flags.belowFmvAtGrantBadge')}</Badge>
+          <span>
+            {t('valuations.flags.sentence', { text: belowFmvText(below, flags.currency) })}
+          </span>
           <Link
             to="/companies/$companyId/valuations"
             params={{ companyId }}
             className="rounded-sm text-primary hover:underline"
           >
-            Valuations
+            {t('valuations.title')}
           </Link>
         </p>
       ) : null}

@@ -1,7 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Download, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { toast } from 'sonner';
+import { formatCount } from '../../lib/format';
+import { t } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 import type { Valuation } from '../../../contracts/valuation';
 import { Button } from '../../components/ui/button';
 import { ConfirmAction } from '../../components/ui/confirm-action';
@@ -23,7 +25,7 @@ import { emptyValuationFormValues, ValuationForm, valuationToFormValues } from '
 function FormSkeleton() {
   return (
     <div role="status" aria-live="polite" className="grid gap-4">
-      <span className="sr-only">Loading the form…</span>
+      <span className="sr-only">{t('valuations.dialog.loading')}</span>
       <Skeleton className="h-9 w-full" />
       <Skeleton className="h-9 w-full" />
       <Skeleton className="h-32 w-full" />
@@ -31,8 +33,11 @@ function FormSkeleton() {
   );
 }
 
-const describe = (v: Pick<Valuation, 'effectiveDate' | 'purpose'>) =>
-  `${PURPOSE_LABELS[v.purpose]} valuation of ${formatIsoDate(v.effectiveDate)}`;
+/** The values of the messages that name a valuation: "Tax FMV valuation of 1 Mar 2026". */
+const named = (v: Pick<Valuation, 'effectiveDate' | 'purpose'>) => ({
+  purpose: t(PURPOSE_LABELS[v.purpose]),
+  date: formatIsoDate(v.effectiveDate),
+});
 
 /** The stored report: download, and remove after a confirmation. */
 function ReportControls({ companyId, valuation }: { companyId: string; valuation: Valuation }) {
@@ -43,33 +48,37 @@ function ReportControls({ companyId, valuation }: { companyId: string; valuation
   return (
     <div className="flex flex-wrap items-center gap-2 rounded-md border p-3 text-sm">
       <span className="min-w-0 font-medium break-all">{valuation.report.filename}</span>
-      <span className="text-muted-foreground">({kb.toLocaleString('en-GB')} KB)</span>
+      <span className="text-muted-foreground">
+        {t('valuations.report.size', { kb: formatCount(kb) })}
+      </span>
       <div className="ml-auto flex gap-2">
         <Button variant="outline" size="sm" asChild>
           <a href={reportUrl(companyId, valuation.id)} download={valuation.report.filename}>
             <Download aria-hidden="true" />
-            Download
+            {t('valuations.report.download')}
           </a>
         </Button>
         <ConfirmAction
           trigger={
             <Button type="button" variant="outline" size="sm">
               <Trash2 aria-hidden="true" />
-              Remove report
+              {t('valuations.report.remove')}
             </Button>
           }
-          title="Remove the report?"
-          description={`The PDF ${valuation.report.filename} is deleted; the valuation's figures stay.`}
-          confirmLabel="Remove report"
+          title={t('valuations.report.removeTitle')}
+          description={t('valuations.report.removeDescription', {
+            filename: valuation.report.filename,
+          })}
+          confirmLabel={t('valuations.report.remove')}
           onConfirm={async () => {
             try {
               await remove.mutateAsync(valuation.id);
             } catch (error) {
-              reportDeleteError(error, 'Removing the report failed');
+              reportDeleteError(error, t('valuations.report.removeFailed'));
               throw error;
             }
             setRemoved(true);
-            toast.success('Report removed');
+            toast.success(t('valuations.report.removed'));
           }}
         />
       </div>
@@ -96,20 +105,24 @@ function ValuationDialogBody({
       defaultValues={
         valuation ? valuationToFormValues(valuation) : emptyValuationFormValues(shareClasses)
       }
-      submitLabel={valuation ? 'Save valuation' : 'Add valuation'}
+      submitLabel={valuation ? t('valuations.dialog.save') : t('valuations.dialog.add')}
       reportSlot={
         valuation?.report ? <ReportControls companyId={companyId} valuation={valuation} /> : null
       }
       onSubmit={async (body, report) => {
         const saved = await save.mutateAsync({ id: valuation?.id, body });
-        toast.success(valuation ? `${describe(saved)} updated` : `${describe(saved)} added`);
+        toast.success(
+          valuation
+            ? t('valuations.toast.updated', named(saved))
+            : t('valuations.toast.added', named(saved)),
+        );
         if (report) {
           try {
             await upload.mutateAsync({ valuationId: saved.id, file: report });
-            toast.success(`Report ${report.name} uploaded`);
+            toast.success(t('valuations.report.uploaded', { filename: report.name }));
           } catch (error) {
             // The valuation is saved: say what failed, and close (the edit dialog can retry).
-            reportDeleteError(error, 'Uploading the report failed');
+            reportDeleteError(error, t('valuations.report.uploadFailed'));
           }
         }
         onDone();
@@ -134,8 +147,12 @@ export function ValuationDialog({
       open={open}
       onOpenChange={onOpenChange}
       wide
-      title={valuation ? `Edit the ${describe(valuation)}` : 'New valuation'}
-      description="The report's figures; equity value, price per share, FMV and validity are computed as you type."
+      title={
+        valuation
+          ? t('valuations.dialog.editTitle', named(valuation))
+          : t('valuations.dialog.newTitle')
+      }
+      description={t('valuations.dialog.description')}
     >
       <Suspense fallback={<FormSkeleton />}>
         <ValuationDialogBody
@@ -148,19 +165,13 @@ export function ValuationDialog({
   );
 }
 
-export function NewValuationButton({
-  companyId,
-  label = 'Add valuation',
-}: {
-  companyId: string;
-  label?: string;
-}) {
+export function NewValuationButton({ companyId, label }: { companyId: string; label?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button onClick={() => setOpen(true)}>
         <Plus aria-hidden="true" />
-        {label}
+        {label ?? t('valuations.new')}
       </Button>
       <ValuationDialog companyId={companyId} open={open} onOpenChange={setOpen} />
     </>
@@ -180,7 +191,8 @@ export function EditValuationButton({
       <Button
         variant="ghost"
         size="icon"
-        aria-label={`Edit the ${describe(valuation)}`}
+        className="size-7"
+        aria-label={t('valuations.dialog.editTitle', named(valuation))}
         onClick={() => setOpen(true)}
       >
         <Pencil aria-hidden="true" />
@@ -206,21 +218,26 @@ export function DeleteValuationButton({
   return (
     <ConfirmAction
       trigger={
-        <Button variant="ghost" size="icon" aria-label={`Delete the ${describe(valuation)}`}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-7"
+          aria-label={t('valuations.delete.label', named(valuation))}
+        >
           <Trash2 aria-hidden="true" />
         </Button>
       }
-      title={`Delete the ${describe(valuation)}?`}
-      description="Its figures and report are deleted; later valuations' changes and the grants' flags are recomputed. The activity log keeps a record."
-      confirmLabel="Delete valuation"
+      title={t('valuations.delete.title', named(valuation))}
+      description={t('valuations.delete.description')}
+      confirmLabel={t('valuations.delete.confirm')}
       onConfirm={async () => {
         try {
           await remove.mutateAsync(valuation.id);
         } catch (error) {
-          reportDeleteError(error, 'Deleting the valuation failed');
+          reportDeleteError(error, t('valuations.delete.failed'));
           throw error;
         }
-        toast.success(`${describe(valuation)} deleted`);
+        toast.success(t('valuations.toast.deleted', named(valuation)));
       }}
     />
   );

@@ -1,7 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useForm, useWatch, type DefaultValues, type Path } from 'react-hook-form';
+import {
+  useForm,
+  useWatch,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+} from 'react-hook-form';
+import { numberSeparators } from '../../../contracts/i18n/format';
 import type { ShareClass } from '../../../contracts/equity';
 import {
   MAX_REPORT_BYTES,
@@ -18,22 +26,25 @@ import {
   VALUATION_PURPOSES,
   validUntil,
 } from '../../../domain/valuation';
+import { FormDateInput } from '../../components/ui/date-input';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Textarea } from '../../components/ui/textarea';
 import { capTableQueryOptions } from '../cap-table/api';
-import { countFromInput, decimalFromInput, formatCount, idFromInput } from '../cap-table/format';
+import { countFromInput, decimalFromInput, formatCount, formatIsoDate } from '../../lib/format';
+import { activeLanguage, t } from '../../lib/i18n';
+import { idFromInput, todayIso } from '../cap-table/format';
 import { FormDialogActions } from '../plans/form-dialog';
-import { formatIsoDate, todayIso } from '../plans/format';
 import { reportSaveError } from '../plans/report-error';
 import {
-  formatAmount,
+  formatValue,
   MAX_REPORT_MB,
   METHOD_LABELS,
   PURPOSE_LABELS,
   reportFileProblem,
 } from './format';
+import { localizedSchema } from '../../lib/localized-schema';
 
 /** Every field the server may name in `error.fields`. */
 const FIELD_NAMES = [
@@ -77,6 +88,50 @@ export function emptyValuationFormValues(
   };
 }
 
+/** The decimal inputs: they hold the text as typed, read in the active language on submit. */
+const DECIMAL_FIELDS = [
+  'enterpriseValue',
+  'debt',
+  'cash',
+  'preferredPricePerShare',
+  'commonValuePerShare',
+  'dlomPercent',
+] as const satisfies readonly Path<ValuationCreateInput>[];
+const OPTIONAL_DECIMALS: ReadonlySet<string> = new Set([
+  'preferredPricePerShare',
+  'commonValuePerShare',
+]);
+
+/** The API's decimal ("0.5") as the language writes it in an input ("0,5" in nl), ungrouped. */
+function decimalForInput(value: string): string {
+  return value.replace('.', numberSeparators(activeLanguage()).decimal);
+}
+
+/**
+ * The values with every decimal read once in the active language ("1.000,5" is 1000.5 in nl):
+ * the inputs keep the text as typed, so a prefilled value and a typed one are read the same way.
+ */
+function readDecimals<T extends FieldValues>(values: T): T {
+  const out: Record<string, unknown> = { ...values };
+  for (const name of DECIMAL_FIELDS) {
+    const value = out[name];
+    if (typeof value !== 'string') continue;
+    out[name] = value.trim() === '' && OPTIONAL_DECIMALS.has(name) ? null : decimalFromInput(value);
+  }
+  return out as T;
+}
+
+const schemaResolver = zodResolver(localizedSchema(valuationCreateSchema)) as unknown as Resolver<
+  ValuationCreateInput,
+  unknown,
+  ValuationCreate
+>;
+const resolver: Resolver<ValuationCreateInput, unknown, ValuationCreate> = (
+  values,
+  context,
+  options,
+) => schemaResolver(readDecimals(values), context, options);
+
 /** Prefill for editing; a derived share count stays empty so the server derives it again. */
 export function valuationToFormValues(v: Valuation): DefaultValues<ValuationCreateInput> {
   return {
@@ -85,25 +140,27 @@ export function valuationToFormValues(v: Valuation): DefaultValues<ValuationCrea
     method: v.method,
     provider: v.provider ?? '',
     currency: v.currency,
-    enterpriseValue: v.enterpriseValue,
-    debt: v.debt,
-    cash: v.cash,
+    enterpriseValue: decimalForInput(v.enterpriseValue),
+    debt: decimalForInput(v.debt),
+    cash: decimalForInput(v.cash),
     fullyDilutedShares: v.fullyDilutedSharesDerived ? null : v.fullyDilutedShares,
-    preferredPricePerShare: v.preferredPricePerShare ?? '',
-    commonValuePerShare: v.commonValuePerShare ?? '',
-    dlomPercent: v.dlomPercent,
+    preferredPricePerShare: v.preferredPricePerShare
+      ? decimalForInput(v.preferredPricePerShare)
+      : '',
+    commonValuePerShare: v.commonValuePerShare ? decimalForInput(v.commonValuePerShare) : '',
+    dlomPercent: decimalForInput(v.dlomPercent),
     shareClassId: v.shareClassId,
     materialEventDate: v.materialEventDate ?? '',
     notes: v.notes ?? '',
   };
 }
 
-/** A decimal input's value when it is one ("" and "1,5" not yet normalised are not). */
+/** A decimal input's value, read in the active language, when it is one ("" is not). */
 function decimalOrNull(value: unknown): string | null {
   if (typeof value === 'number') return String(value);
   if (typeof value !== 'string') return null;
-  const text = String(decimalFromInput(value));
-  return isDecimal(text) ? text : null;
+  const text = decimalFromInput(value);
+  return typeof text === 'string' && isDecimal(text) ? text : null;
 }
 
 function Computed({ label, children }: { label: string; children: ReactNode }) {
@@ -171,34 +228,37 @@ function LivePreview({
   const perShareKnown = figures !== null && shares !== null;
   return (
     <section
-      aria-label="Computed figures"
+      aria-label={t('valuations.form.computed')}
       aria-live="polite"
       className="rounded-lg border bg-muted/40 p-4"
     >
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
-        <Computed label="Equity value">
-          {figures ? formatAmount(figures.equityValue, currency) : pending}
+        <Computed label={t('valuations.figure.equityValue')}>
+          {figures ? formatValue(figures.equityValue, currency) : pending}
         </Computed>
-        <Computed label="Price per share">
-          {perShareKnown ? formatAmount(figures.pricePerShare, currency) : pending}
+        <Computed label={t('valuations.figure.pricePerShare')}>
+          {perShareKnown ? formatValue(figures.pricePerShare, currency) : pending}
         </Computed>
-        <Computed label="FMV per share">
+        <Computed label={t('valuations.figure.fmvPerShare')}>
           {figures && (perShareKnown || common !== null)
-            ? formatAmount(figures.fmvPerShare, currency)
+            ? formatValue(figures.fmvPerShare, currency)
             : pending}
         </Computed>
-        <Computed label="Valid until">
+        <Computed label={t('valuations.figure.validUntil')}>
           {effectiveDate ? formatIsoDate(validUntil(effectiveDate)) : pending}
         </Computed>
       </dl>
       <p className="mt-3 text-xs text-muted-foreground">
         {typedShares !== null
-          ? `Per share over ${formatCount(typedShares)} fully diluted shares.`
+          ? t('valuations.form.perShareTyped', { shares: formatCount(typedShares) })
           : derivedShares !== null && derivedShares > 0
-            ? `Per share over ${formatCount(derivedShares)} fully diluted shares from the cap table on ${formatIsoDate(effectiveDate!)}.`
+            ? t('valuations.form.perShareDerived', {
+                shares: formatCount(derivedShares),
+                date: formatIsoDate(effectiveDate!),
+              })
             : needsCapTable && capTable.isPending
-              ? 'Reading the fully diluted shares from the cap table…'
-              : 'Enter the fully diluted shares: the cap table has none on this date.'}
+              ? t('valuations.form.readingShares')
+              : t('valuations.form.noShares')}
       </p>
     </section>
   );
@@ -229,7 +289,7 @@ export function ValuationForm({
   onSubmit: (body: ValuationCreate, report: File | null) => Promise<unknown>;
 }) {
   const form = useForm<ValuationCreateInput, unknown, ValuationCreate>({
-    resolver: zodResolver(valuationCreateSchema),
+    resolver,
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -245,40 +305,43 @@ export function ValuationForm({
     try {
       await onSubmit(body, report);
     } catch (error) {
-      reportSaveError(error, form.setError, FIELD_NAMES, 'Saving the valuation failed');
+      reportSaveError(error, form.setError, FIELD_NAMES, t('valuations.form.saveFailed'));
     }
   });
 
-  const decimal = (name: Path<ValuationCreateInput>) =>
-    register(name, { setValueAs: decimalFromInput });
+  // The text as typed: the resolver reads it in the active language (see readDecimals).
+  const decimal = (name: (typeof DECIMAL_FIELDS)[number]) => register(name);
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-6">
       <fieldset className="grid gap-4">
-        <SectionLegend>Report</SectionLegend>
+        <SectionLegend>{t('valuations.form.reportSection')}</SectionLegend>
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField label="Effective date" error={errors.effectiveDate?.message}>
+          <FormField
+            label={t('valuations.form.effectiveDate')}
+            error={errors.effectiveDate?.message}
+          >
             {(c) => (
-              <Input {...c} type="date" aria-required="true" {...register('effectiveDate')} />
+              <FormDateInput {...c} aria-required="true" control={control} name="effectiveDate" />
             )}
           </FormField>
-          <FormField label="Purpose" error={errors.purpose?.message}>
+          <FormField label={t('valuations.form.purpose')} error={errors.purpose?.message}>
             {(c) => (
               <Select {...c} {...register('purpose')}>
                 {VALUATION_PURPOSES.map((p) => (
                   <option key={p} value={p}>
-                    {PURPOSE_LABELS[p]}
+                    {t(PURPOSE_LABELS[p])}
                   </option>
                 ))}
               </Select>
             )}
           </FormField>
-          <FormField label="Method" error={errors.method?.message}>
+          <FormField label={t('valuations.form.method')} error={errors.method?.message}>
             {(c) => (
               <Select {...c} {...register('method')}>
                 {VALUATION_METHODS.map((m) => (
                   <option key={m} value={m}>
-                    {METHOD_LABELS[m]}
+                    {t(METHOD_LABELS[m])}
                   </option>
                 ))}
               </Select>
@@ -286,17 +349,17 @@ export function ValuationForm({
           </FormField>
         </div>
         <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-          <FormField label="Provider" error={errors.provider?.message}>
+          <FormField label={t('valuations.form.provider')} error={errors.provider?.message}>
             {(c) => (
               <Input
                 {...c}
                 autoComplete="off"
-                placeholder="e.g. the valuation firm"
+                placeholder={t('valuations.form.providerPlaceholder')}
                 {...register('provider')}
               />
             )}
           </FormField>
-          <FormField label="Currency" error={errors.currency?.message}>
+          <FormField label={t('valuations.form.currency')} error={errors.currency?.message}>
             {(c) => (
               <Input
                 {...c}
@@ -311,9 +374,12 @@ export function ValuationForm({
       </fieldset>
 
       <fieldset className="grid gap-4">
-        <SectionLegend>Figures</SectionLegend>
+        <SectionLegend>{t('valuations.form.figuresSection')}</SectionLegend>
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField label="Enterprise value" error={errors.enterpriseValue?.message}>
+          <FormField
+            label={t('valuations.form.enterpriseValue')}
+            error={errors.enterpriseValue?.message}
+          >
             {(c) => (
               <Input
                 {...c}
@@ -324,18 +390,18 @@ export function ValuationForm({
               />
             )}
           </FormField>
-          <FormField label="Debt" error={errors.debt?.message}>
+          <FormField label={t('valuations.form.debt')} error={errors.debt?.message}>
             {(c) => <Input {...c} inputMode="decimal" autoComplete="off" {...decimal('debt')} />}
           </FormField>
-          <FormField label="Cash" error={errors.cash?.message}>
+          <FormField label={t('valuations.form.cash')} error={errors.cash?.message}>
             {(c) => <Input {...c} inputMode="decimal" autoComplete="off" {...decimal('cash')} />}
           </FormField>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField
-            label="Fully diluted shares"
+            label={t('valuations.form.fullyDilutedShares')}
             error={errors.fullyDilutedShares?.message}
-            description="Optional: when empty, the cap table's fully diluted total on the effective date is used."
+            description={t('valuations.form.fullyDilutedSharesHelp')}
           >
             {(c) => (
               <Input
@@ -347,13 +413,13 @@ export function ValuationForm({
             )}
           </FormField>
           <FormField
-            label="Share class"
+            label={t('valuations.form.shareClass')}
             error={errors.shareClassId?.message}
-            description="The class the FMV is for (usually the common shares)."
+            description={t('valuations.form.shareClassHelp')}
           >
             {(c) => (
               <Select {...c} {...register('shareClassId', { setValueAs: idFromInput })}>
-                <option value="">No particular class</option>
+                <option value="">{t('valuations.form.noClass')}</option>
                 {shareClasses.map((s) => (
                   <option key={s.id} value={s.id}>
                     {s.name}
@@ -365,41 +431,37 @@ export function ValuationForm({
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
           <FormField
-            label="Preferred price per share"
+            label={t('valuations.form.preferredPrice')}
             error={errors.preferredPricePerShare?.message}
-            description="Optional: the round's price."
+            description={t('valuations.form.preferredPriceHelp')}
           >
             {(c) => (
               <Input
                 {...c}
                 inputMode="decimal"
                 autoComplete="off"
-                {...register('preferredPricePerShare', {
-                  setValueAs: (v: unknown) => (v === '' ? null : decimalFromInput(v)),
-                })}
+                {...decimal('preferredPricePerShare')}
               />
             )}
           </FormField>
           <FormField
-            label="Common value per share"
+            label={t('valuations.form.commonValue')}
             error={errors.commonValuePerShare?.message}
-            description="Optional: before the discount; else the price per share."
+            description={t('valuations.form.commonValueHelp')}
           >
             {(c) => (
               <Input
                 {...c}
                 inputMode="decimal"
                 autoComplete="off"
-                {...register('commonValuePerShare', {
-                  setValueAs: (v: unknown) => (v === '' ? null : decimalFromInput(v)),
-                })}
+                {...decimal('commonValuePerShare')}
               />
             )}
           </FormField>
           <FormField
-            label="DLOM (%)"
+            label={t('valuations.form.dlom')}
             error={errors.dlomPercent?.message}
-            description="Discount for lack of marketability, 0–100."
+            description={t('valuations.form.dlomHelp')}
           >
             {(c) => (
               <Input {...c} inputMode="decimal" autoComplete="off" {...decimal('dlomPercent')} />
@@ -410,24 +472,24 @@ export function ValuationForm({
       </fieldset>
 
       <fieldset className="grid gap-4">
-        <SectionLegend>Validity and notes</SectionLegend>
+        <SectionLegend>{t('valuations.form.validitySection')}</SectionLegend>
         <FormField
-          label="Material event date"
+          label={t('valuations.form.materialEventDate')}
           error={errors.materialEventDate?.message}
-          description="Optional: a later event (a funding round closing, say) that makes this valuation stale from that date."
+          description={t('valuations.form.materialEventDateHelp')}
           className="sm:max-w-xs"
         >
-          {(c) => <Input {...c} type="date" {...register('materialEventDate')} />}
+          {(c) => <FormDateInput {...c} control={control} name="materialEventDate" />}
         </FormField>
-        <FormField label="Notes" error={errors.notes?.message}>
+        <FormField label={t('valuations.form.notes')} error={errors.notes?.message}>
           {(c) => <Textarea {...c} rows={3} {...register('notes')} />}
         </FormField>
         <div className="grid gap-2">
           {reportSlot}
           <FormField
-            label={reportSlot ? 'Replace the report (PDF)' : 'Report (PDF)'}
+            label={reportSlot ? t('valuations.form.replaceReport') : t('valuations.form.report')}
             error={reportError}
-            description={`Optional: the valuation report, a PDF of at most ${MAX_REPORT_MB} MB. Uploaded when you save.`}
+            description={t('valuations.form.reportHelp', { mb: MAX_REPORT_MB })}
           >
             {(c) => (
               <Input

@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FileText, Scale } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { Valuation, ValuationMetrics } from '../../../contracts/valuation';
-import type { ValuationStatus } from '../../../domain/valuation';
+import { VALUATION_STATUSES, type ValuationStatus } from '../../../domain/valuation';
 import { Badge } from '../../components/ui/badge';
 import {
   Table,
@@ -13,31 +13,44 @@ import {
   TableHeader,
   TableRow,
 } from '../../components/ui/table';
+import {
+  ColumnsMenu,
+  DataTable,
+  useTableSort,
+  type DataColumn,
+} from '../../components/ui/data-table';
+import { Truncate } from '../../components/ui/truncate';
+import { useColumnChoice } from '../../lib/column-choice';
+import { formatCount, formatIsoDate } from '../../lib/format';
+import { t } from '../../lib/i18n';
+import type { SortState } from '../../lib/sort';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { Dash, EmptyState, numberCell, RowHeader, Section } from '../cap-table/section';
+import { useSessionUserId } from '../auth/use-session-user-id';
+import { EmptyState, numberCell, RowHeader, Section } from '../cap-table/section';
 import { companyQueryOptions } from '../companies/api';
 import { useCan } from '../me/api';
-import { formatCount, formatIsoDate, todayIso } from '../plans/format';
+import { todayIso } from '../plans/format';
 import { reportUrl, valuationMetricsQueryOptions, valuationsQueryOptions } from './api';
 import {
-  formatAmount,
   formatChangePercent,
+  formatValue,
   METHOD_LABELS,
   PURPOSE_LABELS,
   STATUS_HINTS,
   STATUS_LABELS,
   statusVariant,
 } from './format';
+import type { ValuationSortColumn, ValuationsSearch } from './search';
 import { ValuationChart } from './valuation-chart';
 import { DeleteValuationButton, EditValuationButton, NewValuationButton } from './valuation-dialog';
 
 /** A status badge whose text reads "Status: Current (in force)" to screen readers. */
 export function ValuationStatusBadge({ status }: { status: ValuationStatus }) {
   return (
-    <Badge variant={statusVariant(status)} title={STATUS_HINTS[status]}>
-      <span className="sr-only">Status: </span>
-      {STATUS_LABELS[status]}
-      <span className="sr-only"> ({STATUS_HINTS[status]})</span>
+    <Badge variant={statusVariant(status)} title={t(STATUS_HINTS[status])}>
+      <span className="sr-only">{t('valuations.badge.status')} </span>
+      {t(STATUS_LABELS[status])}
+      <span className="sr-only"> ({t(STATUS_HINTS[status])})</span>
     </Badge>
   );
 }
@@ -51,6 +64,18 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** An empty cell: a dash on screen, "none" for screen readers. */
+function Dash() {
+  return (
+    <>
+      <span aria-hidden="true" className="text-muted-foreground">
+        —
+      </span>
+      <span className="sr-only">{t('valuations.history.none')}</span>
+    </>
+  );
+}
+
 const muted = (text: string) => <span className="text-muted-foreground">{text}</span>;
 
 function CurrentValuation({ companyId }: { companyId: string }) {
@@ -61,15 +86,17 @@ function CurrentValuation({ companyId }: { companyId: string }) {
     return (
       <EmptyState
         icon={Scale}
-        title="No valuation yet"
+        title={t('valuations.current.empty.title')}
         action={
           canCreate ? (
-            <NewValuationButton companyId={companyId} label="Add the first valuation" />
+            <NewValuationButton
+              companyId={companyId}
+              label={t('valuations.current.empty.action')}
+            />
           ) : undefined
         }
       >
-        Record the company&apos;s valuation reports to know the fair market value of its shares:
-        grants priced below it are a tax risk.
+        {t('valuations.current.empty.text')}
       </EmptyState>
     );
   return (
@@ -77,22 +104,28 @@ function CurrentValuation({ companyId }: { companyId: string }) {
       <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
         <ValuationStatusBadge status={v.status} />
         <span>
-          {PURPOSE_LABELS[v.purpose]} · {METHOD_LABELS[v.method]}
+          {t(PURPOSE_LABELS[v.purpose])} · {t(METHOD_LABELS[v.method])}
           {v.provider ? ` · ${v.provider}` : ''}
         </span>
       </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-3">
-        <Figure label="FMV per share">
-          <span className="text-base font-semibold">{formatAmount(v.fmvPerShare, v.currency)}</span>
+        <Figure label={t('valuations.figure.fmvPerShare')}>
+          <span className="text-base font-semibold">{formatValue(v.fmvPerShare, v.currency)}</span>
         </Figure>
-        <Figure label="Price per share">{formatAmount(v.pricePerShare, v.currency)}</Figure>
-        <Figure label="Equity value">{formatAmount(v.equityValue, v.currency)}</Figure>
-        <Figure label="Effective">{formatIsoDate(v.effectiveDate)}</Figure>
-        <Figure label="Valid until">{formatIsoDate(v.validUntil)}</Figure>
-        <Figure label="Fully diluted shares">
+        <Figure label={t('valuations.figure.pricePerShare')}>
+          {formatValue(v.pricePerShare, v.currency)}
+        </Figure>
+        <Figure label={t('valuations.figure.equityValue')}>
+          {formatValue(v.equityValue, v.currency)}
+        </Figure>
+        <Figure label={t('valuations.figure.effective')}>{formatIsoDate(v.effectiveDate)}</Figure>
+        <Figure label={t('valuations.figure.validUntil')}>{formatIsoDate(v.validUntil)}</Figure>
+        <Figure label={t('valuations.figure.fullyDilutedShares')}>
           {formatCount(v.fullyDilutedShares)}
           {v.fullyDilutedSharesDerived ? (
-            <span className="block text-xs text-muted-foreground">from the cap table</span>
+            <span className="block text-xs text-muted-foreground">
+              {t('valuations.figure.fromCapTable')}
+            </span>
           ) : null}
         </Figure>
       </dl>
@@ -123,18 +156,18 @@ function GrantLink({
 function BelowFmvList({ companyId, metrics }: { companyId: string; metrics: ValuationMetrics }) {
   const currency = metrics.currency ?? 'EUR';
   if (metrics.pricedBelowFmv.count === 0)
-    return <p className="text-sm text-muted-foreground">No grant is priced below its FMV.</p>;
+    return <p className="text-sm text-muted-foreground">{t('valuations.belowFmv.none')}</p>;
   return (
-    <Table aria-label="Grants priced below the FMV at grant date">
+    <Table aria-label={t('valuations.belowFmv.title')}>
       <TableHeader>
         <TableRow>
-          <TableHead>Stakeholder</TableHead>
-          <TableHead>Plan</TableHead>
-          <TableHead>Grant date</TableHead>
-          <TableHead className="text-right">Quantity</TableHead>
-          <TableHead className="text-right">Exercise price</TableHead>
-          <TableHead className="text-right">FMV then</TableHead>
-          <TableHead className="text-right">Shortfall per share</TableHead>
+          <TableHead>{t('valuations.belowFmv.stakeholder')}</TableHead>
+          <TableHead>{t('valuations.belowFmv.plan')}</TableHead>
+          <TableHead>{t('valuations.belowFmv.grantDate')}</TableHead>
+          <TableHead className="text-right">{t('valuations.belowFmv.quantity')}</TableHead>
+          <TableHead className="text-right">{t('valuations.belowFmv.exercisePrice')}</TableHead>
+          <TableHead className="text-right">{t('valuations.belowFmv.fmvThen')}</TableHead>
+          <TableHead className="text-right">{t('valuations.belowFmv.shortfall')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -148,10 +181,10 @@ function BelowFmvList({ companyId, metrics }: { companyId: string; metrics: Valu
             <TableCell>{g.planName}</TableCell>
             <TableCell>{formatIsoDate(g.grantDate)}</TableCell>
             <TableCell className={numberCell}>{formatCount(g.quantity)}</TableCell>
-            <TableCell className={numberCell}>{formatAmount(g.exercisePrice, currency)}</TableCell>
-            <TableCell className={numberCell}>{formatAmount(g.fmvPerShare, currency)}</TableCell>
+            <TableCell className={numberCell}>{formatValue(g.exercisePrice, currency)}</TableCell>
+            <TableCell className={numberCell}>{formatValue(g.fmvPerShare, currency)}</TableCell>
             <TableCell className={numberCell}>
-              {formatAmount(g.shortfallPerShare, currency)}
+              {formatValue(g.shortfallPerShare, currency)}
             </TableCell>
           </TableRow>
         ))}
@@ -166,42 +199,54 @@ function Metrics({ companyId }: { companyId: string }) {
   return (
     <div className="grid gap-6">
       <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-4">
-        <Figure label="FMV growth (CAGR)">
+        <Figure label={t('valuations.metrics.cagr')}>
           {m.fmvCagr ? (
             <>
-              {formatChangePercent(m.fmvCagr.percent)} a year
+              {t('valuations.metrics.cagrPerYear', {
+                percent: formatChangePercent(m.fmvCagr.percent),
+              })}
               <span className="block text-xs text-muted-foreground">
-                since {formatIsoDate(m.fmvCagr.fromDate)}
+                {t('valuations.metrics.cagrSince', { date: formatIsoDate(m.fmvCagr.fromDate) })}
               </span>
             </>
           ) : (
-            muted('Needs two valuations')
+            muted(t('valuations.metrics.cagrNeedsTwo'))
           )}
         </Figure>
-        <Figure label="Intrinsic value, vested">
-          {m.intrinsicValue ? formatAmount(m.intrinsicValue.vested, currency) : muted('None')}
+        <Figure label={t('valuations.metrics.intrinsicVested')}>
+          {m.intrinsicValue
+            ? formatValue(m.intrinsicValue.vested, currency)
+            : muted(t('valuations.metrics.none'))}
         </Figure>
-        <Figure label="Intrinsic value, unvested">
-          {m.intrinsicValue ? formatAmount(m.intrinsicValue.unvested, currency) : muted('None')}
+        <Figure label={t('valuations.metrics.intrinsicUnvested')}>
+          {m.intrinsicValue
+            ? formatValue(m.intrinsicValue.unvested, currency)
+            : muted(t('valuations.metrics.none'))}
         </Figure>
-        <Figure label="Outstanding grants">{formatCount(m.outstandingGrants)}</Figure>
-        <Figure label="Underwater grants">{formatCount(m.underwater.count)}</Figure>
-        <Figure label="Priced below FMV at grant">{formatCount(m.pricedBelowFmv.count)}</Figure>
-        <Figure label="Unallocated pool">
-          {formatCount(m.unallocatedPool.shares)} shares
+        <Figure label={t('valuations.metrics.outstandingGrants')}>
+          {formatCount(m.outstandingGrants)}
+        </Figure>
+        <Figure label={t('valuations.metrics.underwaterGrants')}>
+          {formatCount(m.underwater.count)}
+        </Figure>
+        <Figure label={t('valuations.metrics.belowFmvCount')}>
+          {formatCount(m.pricedBelowFmv.count)}
+        </Figure>
+        <Figure label={t('valuations.metrics.unallocatedPool')}>
+          {t('valuations.metrics.poolShares', { count: m.unallocatedPool.shares })}
           {m.unallocatedPool.value !== null ? (
             <span className="block text-xs text-muted-foreground">
-              worth {formatAmount(m.unallocatedPool.value, currency)}
+              {t('valuations.metrics.poolWorth', {
+                value: formatValue(m.unallocatedPool.value, currency),
+              })}
             </span>
           ) : null}
         </Figure>
       </dl>
       {m.underwater.count > 0 ? (
         <div className="grid gap-2">
-          <h3 className="text-sm font-semibold">Underwater grants</h3>
-          <p className="text-sm text-muted-foreground">
-            Exercise price above the current FMV: worth nothing to exercise today.
-          </p>
+          <h3 className="text-sm font-semibold">{t('valuations.metrics.underwaterGrants')}</h3>
+          <p className="text-sm text-muted-foreground">{t('valuations.underwater.text')}</p>
           <ul className="grid gap-1 text-sm">
             {m.underwater.items.map((g) => (
               <li key={g.grantId}>
@@ -209,8 +254,11 @@ function Metrics({ companyId }: { companyId: string }) {
                   {g.stakeholderName}
                 </GrantLink>{' '}
                 <span className="text-muted-foreground">
-                  {g.planName} · {formatCount(g.outstanding)} at{' '}
-                  {formatAmount(g.exercisePrice, currency)}
+                  {t('valuations.underwater.item', {
+                    plan: g.planName,
+                    quantity: formatCount(g.outstanding),
+                    price: formatValue(g.exercisePrice, currency),
+                  })}
                 </span>
               </li>
             ))}
@@ -218,144 +266,237 @@ function Metrics({ companyId }: { companyId: string }) {
         </div>
       ) : null}
       <div className="grid gap-2">
-        <h3 className="text-sm font-semibold">Grants priced below the FMV at grant date</h3>
-        <p className="text-sm text-muted-foreground">
-          An exercise price below the FMV valid on the grant date is a tax risk.
-        </p>
+        <h3 className="text-sm font-semibold">{t('valuations.belowFmv.title')}</h3>
+        <p className="text-sm text-muted-foreground">{t('valuations.belowFmv.text')}</p>
         <BelowFmvList companyId={companyId} metrics={m} />
       </div>
     </div>
   );
 }
 
-function HistoryRow({
-  companyId,
-  v,
-  canUpdate,
-  canDelete,
-}: {
-  companyId: string;
-  v: Valuation;
-  canUpdate: boolean;
-  canDelete: boolean;
-}) {
-  const change = v.change?.pricePerShare.percent;
-  return (
-    <TableRow>
-      <RowHeader>{formatIsoDate(v.effectiveDate)}</RowHeader>
-      <TableCell>{PURPOSE_LABELS[v.purpose]}</TableCell>
-      <TableCell>{METHOD_LABELS[v.method]}</TableCell>
-      <TableCell>{v.provider ?? <Dash />}</TableCell>
-      <TableCell className={numberCell}>{formatAmount(v.equityValue, v.currency)}</TableCell>
-      <TableCell className={numberCell}>{formatAmount(v.pricePerShare, v.currency)}</TableCell>
-      <TableCell className={numberCell}>{formatAmount(v.fmvPerShare, v.currency)}</TableCell>
-      <TableCell className={numberCell}>
-        {v.change ? formatChangePercent(v.change.fmvPerShare.percent) : <Dash />}
-        {change !== undefined && change !== null && v.change ? (
-          <span className="sr-only">; price per share {formatChangePercent(change)}</span>
-        ) : null}
-      </TableCell>
-      <TableCell>
-        <ValuationStatusBadge status={v.status} />
-      </TableCell>
-      <TableCell>
-        {v.report ? (
+/** Newest first: the history's order until a header is pressed. */
+const DEFAULT_SORT: SortState = { column: 'date', direction: 'descending' };
+
+const OPTIONAL_COLUMNS = [
+  'purpose',
+  'method',
+  'provider',
+  'equityValue',
+  'pricePerShare',
+  'change',
+  'report',
+] as const;
+
+type HistoryColumn = DataColumn<Valuation> & { id: ValuationSortColumn | 'report' | 'actions' };
+
+function historyColumns(
+  companyId: string,
+  canUpdate: boolean,
+  canDelete: boolean,
+): HistoryColumn[] {
+  const columns: HistoryColumn[] = [
+    {
+      id: 'date',
+      header: t('valuations.history.date'),
+      cell: (v) => <time dateTime={v.effectiveDate}>{formatIsoDate(v.effectiveDate)}</time>,
+      sort: { kind: 'date', value: (v) => v.effectiveDate },
+    },
+    {
+      id: 'purpose',
+      header: t('valuations.history.purpose'),
+      optional: true,
+      cell: (v) => t(PURPOSE_LABELS[v.purpose]),
+      sort: { kind: 'text', value: (v) => t(PURPOSE_LABELS[v.purpose]) },
+    },
+    {
+      id: 'method',
+      header: t('valuations.history.method'),
+      optional: true,
+      cell: (v) => <Truncate text={t(METHOD_LABELS[v.method])} className="max-w-24" />,
+      sort: { kind: 'text', value: (v) => t(METHOD_LABELS[v.method]) },
+    },
+    {
+      id: 'provider',
+      header: t('valuations.history.provider'),
+      optional: true,
+      cell: (v) => (v.provider ? <Truncate text={v.provider} className="max-w-24" /> : <Dash />),
+      sort: { kind: 'text', value: (v) => v.provider },
+    },
+    {
+      id: 'equityValue',
+      header: t('valuations.history.equityValue'),
+      numeric: true,
+      optional: true,
+      cell: (v) => formatValue(v.equityValue, v.currency),
+      sort: { kind: 'decimal', value: (v) => v.equityValue },
+    },
+    {
+      id: 'pricePerShare',
+      header: t('valuations.history.pricePerShare'),
+      numeric: true,
+      optional: true,
+      cell: (v) => formatValue(v.pricePerShare, v.currency),
+      sort: { kind: 'decimal', value: (v) => v.pricePerShare },
+    },
+    {
+      id: 'fmv',
+      header: t('valuations.history.fmv'),
+      numeric: true,
+      cell: (v) => formatValue(v.fmvPerShare, v.currency),
+      sort: { kind: 'decimal', value: (v) => v.fmvPerShare },
+    },
+    {
+      id: 'change',
+      header: t('valuations.history.change'),
+      numeric: true,
+      optional: true,
+      cell: (v) => {
+        const change = v.change?.pricePerShare.percent;
+        return (
+          <>
+            {v.change ? formatChangePercent(v.change.fmvPerShare.percent) : <Dash />}
+            {change !== undefined && change !== null && v.change ? (
+              <span className="sr-only">
+                {t('valuations.history.priceChange', { change: formatChangePercent(change) })}
+              </span>
+            ) : null}
+          </>
+        );
+      },
+      sort: { kind: 'decimal', value: (v) => v.change?.fmvPerShare.percent ?? null },
+    },
+    {
+      id: 'status',
+      header: t('valuations.history.status'),
+      cell: (v) => <ValuationStatusBadge status={v.status} />,
+      sort: { kind: 'count', value: (v) => VALUATION_STATUSES.indexOf(v.status) },
+    },
+    {
+      id: 'report',
+      header: t('valuations.history.report'),
+      optional: true,
+      cell: (v) =>
+        v.report ? (
           <a
             href={reportUrl(companyId, v.id)}
             download={v.report.filename}
             className="inline-flex items-center gap-1 rounded-sm text-primary hover:underline"
           >
             <FileText className="size-4" aria-hidden="true" />
-            PDF
-            <span className="sr-only"> report of {formatIsoDate(v.effectiveDate)}</span>
+            {t('valuations.history.pdf')}
+            <span className="sr-only">
+              {' '}
+              {t('valuations.history.reportOf', { date: formatIsoDate(v.effectiveDate) })}
+            </span>
           </a>
         ) : (
           <Dash />
-        )}
-      </TableCell>
-      {canUpdate || canDelete ? (
-        <TableCell className="py-1 text-right whitespace-nowrap">
+        ),
+    },
+  ];
+  if (canUpdate || canDelete)
+    columns.push({
+      id: 'actions',
+      header: t('tables.actions'),
+      headerHidden: true,
+      className: 'w-0 py-0.5 text-right',
+      cell: (v) => (
+        <div className="flex justify-end gap-1">
           {canUpdate ? <EditValuationButton companyId={companyId} valuation={v} /> : null}
           {canDelete ? <DeleteValuationButton companyId={companyId} valuation={v} /> : null}
-        </TableCell>
-      ) : null}
-    </TableRow>
-  );
+        </div>
+      ),
+    });
+  return columns;
 }
 
-function History({ companyId }: { companyId: string }) {
+function History({
+  companyId,
+  sortParam,
+  onSortChange,
+}: {
+  companyId: string;
+  sortParam: string | undefined;
+  onSortChange: (sort: string | undefined) => void;
+}) {
   const { data } = useSuspenseQuery(valuationsQueryOptions(companyId));
   const canUpdate = useCan('valuation', 'update');
   const canDelete = useCan('valuation', 'delete');
   const canCreate = useCan('valuation', 'create');
+  const columns = useMemo(
+    () => historyColumns(companyId, canUpdate, canDelete),
+    [companyId, canUpdate, canDelete],
+  );
+  const choice = useColumnChoice(useSessionUserId(), 'valuations', OPTIONAL_COLUMNS);
+  // The API's order (oldest first) drives the changes; newest first reads best.
+  const newestFirst = useMemo(() => [...data.items].reverse(), [data]);
+  const { rows, sort, paramAfterClick } = useTableSort(
+    newestFirst,
+    columns,
+    sortParam,
+    DEFAULT_SORT,
+  );
   if (data.items.length === 0)
     return (
       <EmptyState
         icon={Scale}
-        title="No valuations recorded"
+        title={t('valuations.history.empty.title')}
         action={canCreate ? <NewValuationButton companyId={companyId} /> : undefined}
       >
-        Each valuation report gives an FMV that is current for 12 months.
+        {t('valuations.history.empty.text')}
       </EmptyState>
     );
-  // Newest first reads best; the API's order (oldest first) drives the changes.
-  const rows = [...data.items].reverse();
   return (
-    <Table aria-label="Valuation history">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Date</TableHead>
-          <TableHead>Purpose</TableHead>
-          <TableHead>Method</TableHead>
-          <TableHead>Provider</TableHead>
-          <TableHead className="text-right">Equity value</TableHead>
-          <TableHead className="text-right">Price per share</TableHead>
-          <TableHead className="text-right">FMV</TableHead>
-          <TableHead className="text-right">Change (FMV)</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Report</TableHead>
-          {canUpdate || canDelete ? (
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          ) : null}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((v) => (
-          <HistoryRow
-            key={v.id}
-            companyId={companyId}
-            v={v}
-            canUpdate={canUpdate}
-            canDelete={canDelete}
-          />
-        ))}
-      </TableBody>
-    </Table>
+    <div className="grid gap-2">
+      <div className="flex justify-end">
+        <ColumnsMenu
+          label={t('valuations.history.label')}
+          columns={columns}
+          hidden={choice.hidden}
+          onVisibleChange={choice.setVisible}
+          onShowAll={choice.showAll}
+        />
+      </div>
+      <DataTable
+        label={t('valuations.history.label')}
+        columns={columns}
+        rows={rows}
+        rowKey={(v) => v.id}
+        sort={sort}
+        onSort={(column) => onSortChange(paramAfterClick(column))}
+        hidden={choice.hidden}
+      />
+    </div>
   );
 }
 
 function Chart({ companyId }: { companyId: string }) {
   const { data } = useSuspenseQuery(valuationsQueryOptions(companyId));
   if (data.items.length === 0)
-    return <p className="text-sm text-muted-foreground">No valuations to chart yet.</p>;
+    return <p className="text-sm text-muted-foreground">{t('valuations.chart.empty')}</p>;
   return <ValuationChart items={data.items} today={data.asOf || todayIso()} />;
 }
 
 /** The Valuations tab: the current valuation, its metrics, the chart and the history. */
-export function ValuationsPage({ companyId }: { companyId: string }) {
+export function ValuationsPage({
+  companyId,
+  search,
+  onSearchChange,
+}: {
+  companyId: string;
+  search: ValuationsSearch;
+  onSearchChange: (next: ValuationsSearch) => void;
+}) {
   const { data: company } = useSuspenseQuery(companyQueryOptions(companyId));
   const canCreate = useCan('valuation', 'create');
-  useDocumentTitle(`Valuations · ${company.companyName}`);
+  useDocumentTitle(t('valuations.documentTitle', { company: company.companyName }));
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid min-w-0 gap-1">
-          <h2 className="text-lg leading-tight font-semibold">Valuations</h2>
+          <h2 className="text-lg leading-tight font-semibold">{t('valuations.title')}</h2>
           <p className="text-sm text-muted-foreground">
-            Valuation reports of {company.companyName}: the fair market value of its shares over
-            time.
+            {t('valuations.intro', { company: company.companyName })}
           </p>
         </div>
         {canCreate ? (
@@ -366,37 +507,41 @@ export function ValuationsPage({ companyId }: { companyId: string }) {
       </div>
       <Section
         id="valuation-current"
-        title="Current valuation"
+        title={t('valuations.current.title')}
         resetKey={companyId}
-        loadingLabel="Loading the current valuation…"
+        loadingLabel={t('valuations.current.loading')}
       >
         <CurrentValuation companyId={companyId} />
       </Section>
       <Section
         id="valuation-metrics"
-        title="Metrics"
-        description="At the current FMV, over the outstanding grants."
+        title={t('valuations.metrics.title')}
+        description={t('valuations.metrics.description')}
         resetKey={companyId}
-        loadingLabel="Loading the metrics…"
+        loadingLabel={t('valuations.metrics.loading')}
       >
         <Metrics companyId={companyId} />
       </Section>
       <Section
         id="valuation-chart"
-        title="FMV and price per share over time"
-        description="Each valuation holds until the next; funding-round valuations are marked."
+        title={t('valuations.chart.title')}
+        description={t('valuations.chart.description')}
         resetKey={companyId}
-        loadingLabel="Loading the chart…"
+        loadingLabel={t('valuations.chart.loading')}
       >
         <Chart companyId={companyId} />
       </Section>
       <Section
         id="valuation-history"
-        title="History"
+        title={t('valuations.history.title')}
         resetKey={companyId}
-        loadingLabel="Loading the valuations…"
+        loadingLabel={t('valuations.history.loading')}
       >
-        <History companyId={companyId} />
+        <History
+          companyId={companyId}
+          sortParam={search.sort}
+          onSortChange={(sort) => onSearchChange({ ...search, sort })}
+        />
       </Section>
     </div>
   );

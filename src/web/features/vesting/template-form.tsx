@@ -12,7 +12,11 @@ import { Input } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
 import { ApiError } from '../../lib/api';
 import { FormDialogActions } from '../plans/form-dialog';
-import { countFromInput, todayIso } from '../plans/format';
+import { DateInput } from '../../components/ui/date-input';
+import { countFromInput } from '../../lib/format';
+import { t } from '../../lib/i18n';
+import { localizedSchema } from '../../lib/localized-schema';
+import { todayIso } from '../plans/format';
 import { reportSaveError } from '../plans/report-error';
 import { defaultTimeTerms, flattenErrors } from './terms';
 import { TermsEditor } from './terms-editor';
@@ -55,7 +59,7 @@ export function TemplateForm({
   onSubmit: (body: VestingTemplateCreate) => Promise<unknown>;
 }) {
   const form = useForm<VestingTemplateCreateInput, unknown, VestingTemplateCreate>({
-    resolver: zodResolver(vestingTemplateCreateSchema),
+    resolver: zodResolver(localizedSchema(vestingTemplateCreateSchema)),
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -73,34 +77,34 @@ export function TemplateForm({
       await onSubmit(values);
     } catch (error) {
       setServerTermsErrors(termsServerErrors(error));
-      reportSaveError(error, form.setError, FIELD_NAMES, 'Saving the template failed');
+      reportSaveError(error, form.setError, FIELD_NAMES, t('vesting.form.saveFailed'));
     }
   });
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-6">
       <div className="grid gap-4">
-        <FormField label="Name" error={errors.name?.message}>
+        <FormField label={t('vesting.form.name')} error={errors.name?.message}>
           {(c) => (
             <Input
               {...c}
               aria-required="true"
               autoComplete="off"
-              placeholder="e.g. 4 years monthly, 1-year cliff"
+              placeholder={t('vesting.form.name.placeholder')}
               {...register('name')}
             />
           )}
         </FormField>
         <FormField
-          label="Description"
+          label={t('vesting.form.description')}
           error={errors.description?.message}
-          description="Optional: when to use these terms."
+          description={t('vesting.form.description.hint')}
         >
           {(c) => <Textarea {...c} rows={2} {...register('description')} />}
         </FormField>
       </div>
       <fieldset className="grid gap-4">
-        <legend className="mb-3 text-sm font-semibold">Terms</legend>
+        <legend className="mb-3 text-sm font-semibold">{t('vesting.form.terms')}</legend>
         <Controller
           control={control}
           name="terms"
@@ -118,9 +122,12 @@ export function TemplateForm({
         />
       </fieldset>
       <fieldset className="grid gap-3">
-        <legend className="mb-3 text-sm font-semibold">Preview on a sample grant</legend>
+        <legend className="mb-3 text-sm font-semibold">{t('vesting.form.sample')}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Sample quantity" description="Not saved: for the preview only.">
+          <FormField
+            label={t('vesting.form.sampleQuantity')}
+            description={t('vesting.form.sampleQuantity.hint')}
+          >
             {(c) => (
               <Input
                 {...c}
@@ -130,19 +137,12 @@ export function TemplateForm({
               />
             )}
           </FormField>
-          <FormField label="Sample vesting start date">
-            {(c) => (
-              <Input
-                {...c}
-                type="date"
-                value={sampleStart}
-                onChange={(e) => setSampleStart(e.target.value)}
-              />
-            )}
+          <FormField label={t('vesting.form.sampleStart')}>
+            {(c) => <DateInput {...c} value={sampleStart} onValueChange={setSampleStart} />}
           </FormField>
         </div>
         <VestingPreview
-          title="Template preview"
+          title={t('vesting.form.preview')}
           quantity={countFromInput(sampleQuantity)}
           vestingStartDate={sampleStart}
           terms={terms}

@@ -2,12 +2,13 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { VestingTemplate } from '../../../contracts/vesting';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '../../components/ui/card';
 import { ConfirmAction } from '../../components/ui/confirm-action';
 import { Skeleton } from '../../components/ui/skeleton';
+import { t } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { EmptyState } from '../cap-table/section';
 import { useCan } from '../me/api';
@@ -32,20 +33,24 @@ function TemplateDialog({
       open={open}
       onOpenChange={onOpenChange}
       wide
-      title={template ? `Edit ${template.name}` : 'New vesting template'}
-      description={
+      title={
         template
-          ? 'Grants keep the copy of the terms they were made with; plans pick up the change for new grants.'
-          : 'Reusable vesting terms: plans point to one as their default, and grants copy it.'
+          ? t('vesting.templates.editTitle', { name: template.name })
+          : t('vesting.templates.newTitle')
+      }
+      description={
+        template ? t('vesting.templates.editDescription') : t('vesting.templates.newDescription')
       }
     >
       <TemplateForm
         defaultValues={templateFormValues(template)}
-        submitLabel={template ? 'Save template' : 'Create template'}
+        submitLabel={template ? t('vesting.templates.save') : t('vesting.templates.create')}
         onSubmit={async (body) => {
           const saved = await save.mutateAsync({ id: template?.id, body });
           toast.success(
-            template ? `Template ${saved.name} updated` : `Template ${saved.name} created`,
+            template
+              ? t('vesting.templates.updated', { name: saved.name })
+              : t('vesting.templates.created', { name: saved.name }),
           );
           onOpenChange(false);
         }}
@@ -54,13 +59,13 @@ function TemplateDialog({
   );
 }
 
-export function NewTemplateButton({ label = 'New template' }: { label?: string }) {
+export function NewTemplateButton({ label }: { label?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button onClick={() => setOpen(true)}>
         <Plus aria-hidden="true" />
-        {label}
+        {label ?? t('vesting.templates.new')}
       </Button>
       <TemplateDialog open={open} onOpenChange={setOpen} />
     </>
@@ -92,8 +97,8 @@ function TemplateCard({
           {template.description ? <p className="break-words">{template.description}</p> : null}
           <p>
             {template.planCount === 0
-              ? 'Not the default of any plan'
-              : `Default of ${template.planCount} ${template.planCount === 1 ? 'plan' : 'plans'}`}
+              ? t('vesting.templates.noPlan')
+              : t('vesting.templates.planCount', { count: template.planCount })}
           </p>
         </CardContent>
         {canUpdate || canDelete ? (
@@ -104,10 +109,10 @@ function TemplateCard({
                   variant="outline"
                   size="sm"
                   onClick={() => setEditing(true)}
-                  aria-label={`Edit ${template.name}`}
+                  aria-label={t('vesting.templates.editNamed', { name: template.name })}
                 >
                   <Pencil aria-hidden="true" />
-                  Edit
+                  {t('vesting.templates.edit')}
                 </Button>
                 <TemplateDialog template={template} open={editing} onOpenChange={setEditing} />
               </>
@@ -115,22 +120,26 @@ function TemplateCard({
             {canDelete ? (
               <ConfirmAction
                 trigger={
-                  <Button variant="outline" size="sm" aria-label={`Delete ${template.name}`}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={t('vesting.templates.deleteNamed', { name: template.name })}
+                  >
                     <Trash2 aria-hidden="true" />
-                    Delete
+                    {t('vesting.templates.delete')}
                   </Button>
                 }
-                title={`Delete ${template.name}?`}
-                description="Grants keep their own copy of the terms. A template that a plan uses as its default cannot be deleted."
-                confirmLabel="Delete template"
+                title={t('vesting.templates.deleteTitle', { name: template.name })}
+                description={t('vesting.templates.deleteDescription')}
+                confirmLabel={t('vesting.templates.deleteConfirm')}
                 onConfirm={async () => {
                   try {
                     await remove.mutateAsync(template.id);
                   } catch (error) {
-                    reportDeleteError(error, 'Deleting the template failed');
+                    reportDeleteError(error, t('vesting.templates.deleteFailed'));
                     throw error;
                   }
-                  toast.success(`Template ${template.name} deleted`);
+                  toast.success(t('vesting.templates.deleted', { name: template.name }));
                 }}
               />
             ) : null}
@@ -150,17 +159,26 @@ function TemplatesList() {
     return (
       <EmptyState
         icon={CalendarClock}
-        title="No vesting templates yet"
-        action={canCreate ? <NewTemplateButton label="Create the first template" /> : undefined}
+        title={t('vesting.templates.empty')}
+        action={
+          canCreate ? <NewTemplateButton label={t('vesting.templates.createFirst')} /> : undefined
+        }
       >
-        A template holds vesting terms you use again and again, such as “4 years monthly, 1-year
-        cliff”. Plans take one as their default; grants copy its terms.
+        {t('vesting.templates.emptyText')}
       </EmptyState>
     );
   return (
-    <ul aria-label="Vesting templates" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-      {templates.map((t) => (
-        <TemplateCard key={t.id} template={t} canUpdate={canUpdate} canDelete={canDelete} />
+    <ul
+      aria-label={t('vesting.templates.title')}
+      className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+    >
+      {templates.map((template) => (
+        <TemplateCard
+          key={template.id}
+          template={template}
+          canUpdate={canUpdate}
+          canDelete={canDelete}
+        />
       ))}
     </ul>
   );
@@ -169,7 +187,7 @@ function TemplatesList() {
 function ListSkeleton() {
   return (
     <div role="status" aria-live="polite" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-      <span className="sr-only">Loading templates…</span>
+      <span className="sr-only">{t('vesting.templates.loading')}</span>
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} className="h-36" />
       ))}
@@ -179,7 +197,7 @@ function ListSkeleton() {
 
 /** `/vesting-templates`: the workspace's reusable vesting terms. */
 export function TemplatesPage() {
-  useDocumentTitle('Vesting templates');
+  useDocumentTitle(t('vesting.templates.title'));
   const canCreate = useCan('plan', 'create');
   return (
     <div className="grid gap-6">
@@ -187,15 +205,12 @@ export function TemplatesPage() {
         to="/companies"
         className="justify-self-start rounded-sm text-sm text-muted-foreground hover:text-foreground"
       >
-        Back to companies
+        {t('vesting.templates.back')}
       </Link>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Vesting templates</h1>
-          <p className="text-sm text-muted-foreground">
-            Your workspace&apos;s reusable vesting terms: time-based with a cliff, milestones, or
-            both. Plans pick a default; each grant keeps its own editable copy.
-          </p>
+          <h1 className="text-2xl font-semibold tracking-tight">{t('vesting.templates.title')}</h1>
+          <p className="text-sm text-muted-foreground">{t('vesting.templates.intro')}</p>
         </div>
         {canCreate ? <NewTemplateButton /> : null}
       </div>

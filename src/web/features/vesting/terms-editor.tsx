@@ -13,9 +13,11 @@ import {
 } from '../../../contracts/vesting';
 import { MAX_SHARE_COUNT } from '../../../domain/equity';
 import { Button } from '../../components/ui/button';
+import { DateInput } from '../../components/ui/date-input';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
+import { msg, t } from '../../lib/i18n';
 import {
   ALLOCATION_LABELS,
   dayOfMonthLabel,
@@ -33,9 +35,9 @@ import {
 type Errors = Readonly<Record<string, string>>;
 
 const TYPE_LABELS: Record<VestingTermsInput['type'], string> = {
-  time: 'Time-based (with an optional cliff)',
-  milestone: 'Milestone-based',
-  combined: 'Combined: part time, part milestones',
+  time: msg('vesting.type.time'),
+  milestone: msg('vesting.type.milestone'),
+  combined: msg('vesting.type.combined'),
 };
 
 /** A whole number from a number input; NaN for an empty one (the schema names the problem). */
@@ -97,7 +99,7 @@ function AllocationField<T extends AllocationType>({
   error,
   disabled,
   types,
-  description = 'How whole shares are split over the installments; they always add up to the quantity.',
+  description,
 }: {
   value: T | undefined;
   onChange: (a: T) => void;
@@ -108,7 +110,11 @@ function AllocationField<T extends AllocationType>({
   description?: string;
 }) {
   return (
-    <FormField label="Rounding (allocation)" error={error} description={description}>
+    <FormField
+      label={t('vesting.allocation.label')}
+      error={error}
+      description={description ?? t('vesting.allocation.description')}
+    >
       {(c) => (
         <Select
           {...c}
@@ -118,7 +124,7 @@ function AllocationField<T extends AllocationType>({
         >
           {types.map((a) => (
             <option key={a} value={a}>
-              {ALLOCATION_LABELS[a]}
+              {t(ALLOCATION_LABELS[a])}
             </option>
           ))}
         </Select>
@@ -144,7 +150,7 @@ function TimeFields({
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <NumberField
-        label="Period length"
+        label={t('vesting.time.periodLength')}
         value={value.periodLength}
         min={1}
         max={unit === 'months' ? VESTING_LIMITS.periodMonths : VESTING_LIMITS.periodDays}
@@ -152,12 +158,12 @@ function TimeFields({
         error={errors.periodLength}
         description={
           unit === 'months'
-            ? `1 for monthly, 3 for quarterly; at most ${VESTING_LIMITS.periodMonths} months.`
-            : `365 for 365-day years; at most ${VESTING_LIMITS.periodDays.toLocaleString('en')} days.`
+            ? t('vesting.time.periodLength.monthsHint', { max: VESTING_LIMITS.periodMonths })
+            : t('vesting.time.periodLength.daysHint', { max: VESTING_LIMITS.periodDays })
         }
         disabled={disabled}
       />
-      <FormField label="Period unit" error={errors.periodUnit}>
+      <FormField label={t('vesting.time.periodUnit')} error={errors.periodUnit}>
         {(c) => (
           <Select
             {...c}
@@ -165,37 +171,37 @@ function TimeFields({
             value={unit}
             onChange={(e) => set({ periodUnit: e.target.value as 'months' | 'days' })}
           >
-            <option value="months">Months</option>
-            <option value="days">Days</option>
+            <option value="months">{t('vesting.time.unit.months')}</option>
+            <option value="days">{t('vesting.time.unit.days')}</option>
           </Select>
         )}
       </FormField>
       <NumberField
-        label="Number of installments"
+        label={t('vesting.time.occurrences')}
         value={value.occurrences}
         min={1}
         max={VESTING_LIMITS.occurrences}
         onChange={(occurrences) => set({ occurrences })}
         error={errors.occurrences}
-        description={`48 monthly installments are 4 years; at most ${VESTING_LIMITS.occurrences.toLocaleString('en')}.`}
+        description={t('vesting.time.occurrences.hint', { max: VESTING_LIMITS.occurrences })}
         disabled={disabled}
       />
       <NumberField
-        label="Cliff (periods)"
+        label={t('vesting.time.cliff')}
         value={value.cliffPeriods ?? 0}
         max={
           Number.isSafeInteger(value.occurrences) ? value.occurrences : VESTING_LIMITS.occurrences
         }
         onChange={(cliffPeriods) => set({ cliffPeriods })}
         error={errors.cliffPeriods}
-        description="Nothing vests before the cliff; at the cliff everything accrued vests. 0 for none."
+        description={t('vesting.time.cliff.hint')}
         disabled={disabled}
       />
       {unit === 'months' ? (
         <FormField
-          label="Day of the month"
+          label={t('vesting.time.dayOfMonth')}
           error={errors.dayOfMonth}
-          description="Installment dates count from the vesting start date; missing days become the month's last day."
+          description={t('vesting.time.dayOfMonth.hint')}
         >
           {(c) => (
             <Select
@@ -240,19 +246,20 @@ function MilestoneRow({
   disabled?: boolean | undefined;
 }) {
   const byQuantity = milestone.quantity !== undefined;
-  const label = milestone.name || `Milestone ${index + 1}`;
+  const numbered = t('vesting.milestone.numbered', { number: index + 1 });
+  const label = milestone.name || numbered;
   return (
     <li>
       <fieldset className="grid gap-3 rounded-lg border p-3">
-        <legend className="px-1 text-sm font-medium">{`Milestone ${index + 1}`}</legend>
+        <legend className="px-1 text-sm font-medium">{numbered}</legend>
         <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
-          <FormField label="Milestone name" error={errors.name ?? errors.id}>
+          <FormField label={t('vesting.milestone.name')} error={errors.name ?? errors.id}>
             {(c) => (
               <Input
                 {...c}
                 disabled={disabled}
                 autoComplete="off"
-                placeholder="e.g. Series A closed"
+                placeholder={t('vesting.milestone.name.placeholder')}
                 value={milestone.name}
                 onChange={(e) => onChange({ ...milestone, name: e.target.value })}
               />
@@ -265,15 +272,15 @@ function MilestoneRow({
               className="self-end"
               onClick={onRemove}
               disabled={disabled}
-              aria-label={`Remove ${label}`}
+              aria-label={t('vesting.milestone.remove', { name: label })}
             >
               <Trash2 aria-hidden="true" />
-              Remove
+              {t('vesting.remove')}
             </Button>
           ) : null}
         </div>
         <div className="grid gap-3 sm:grid-cols-3">
-          <FormField label="Vests" error={errors.portion}>
+          <FormField label={t('vesting.milestone.vests')} error={errors.portion}>
             {(c) => (
               <Select
                 {...c}
@@ -288,14 +295,14 @@ function MilestoneRow({
                   );
                 }}
               >
-                <option value="portion">A fraction of the grant</option>
-                <option value="quantity">A number of shares</option>
+                <option value="portion">{t('vesting.milestone.byPortion')}</option>
+                <option value="quantity">{t('vesting.milestone.byQuantity')}</option>
               </Select>
             )}
           </FormField>
           {byQuantity ? (
             <NumberField
-              label="Shares"
+              label={t('vesting.milestone.shares')}
               min={1}
               max={MAX_SHARE_COUNT}
               value={milestone.quantity}
@@ -306,7 +313,7 @@ function MilestoneRow({
           ) : (
             <div className="grid grid-cols-2 gap-2">
               <NumberField
-                label="Numerator"
+                label={t('vesting.numerator')}
                 max={MAX_PORTION_TERM}
                 value={milestone.portion?.numerator}
                 onChange={(numerator) =>
@@ -319,7 +326,7 @@ function MilestoneRow({
                 disabled={disabled}
               />
               <NumberField
-                label="Denominator"
+                label={t('vesting.denominator')}
                 min={1}
                 max={MAX_PORTION_TERM}
                 value={milestone.portion?.denominator}
@@ -335,17 +342,16 @@ function MilestoneRow({
             </div>
           )}
           <FormField
-            label="Deadline"
+            label={t('vesting.milestone.deadline')}
             error={errors.deadline}
-            description="Optional: unachieved by then, its portion is forfeited."
+            description={t('vesting.milestone.deadline.hint')}
           >
             {(c) => (
-              <Input
+              <DateInput
                 {...c}
-                type="date"
                 disabled={disabled}
                 value={milestone.deadline ?? ''}
-                onChange={(e) => onChange({ ...milestone, deadline: e.target.value || null })}
+                onValueChange={(deadline) => onChange({ ...milestone, deadline: deadline || null })}
               />
             )}
           </FormField>
@@ -378,7 +384,7 @@ function MilestoneFields({
           {errors.milestones}
         </p>
       ) : null}
-      <ul className="grid gap-3" aria-label="Milestones">
+      <ul className="grid gap-3" aria-label={t('vesting.milestones')}>
         {milestones.map((m, i) => (
           <MilestoneRow
             key={m.id}
@@ -408,7 +414,7 @@ function MilestoneFields({
           }
         >
           <Plus aria-hidden="true" />
-          Add milestone
+          {t('vesting.milestone.add')}
         </Button>
         <div className="w-full sm:w-72">
           <AllocationField
@@ -417,7 +423,7 @@ function MilestoneFields({
             error={errors.allocation}
             disabled={disabled}
             types={MILESTONE_ALLOCATION_TYPES}
-            description="The running total of the milestones, in the order they vest, rounds to whole shares."
+            description={t('vesting.milestone.allocation.hint')}
           />
         </div>
       </div>
@@ -456,7 +462,11 @@ export function TermsEditor({
   };
   return (
     <div className="grid gap-4">
-      <FormField label="Vesting type" error={errors[''] ?? errors.type} className="sm:max-w-sm">
+      <FormField
+        label={t('vesting.type.label')}
+        error={errors[''] ?? errors.type}
+        className="sm:max-w-sm"
+      >
         {(c) => (
           <Select
             {...c}
@@ -464,9 +474,9 @@ export function TermsEditor({
             value={value.type}
             onChange={(e) => changeType(e.target.value as VestingTermsInput['type'])}
           >
-            {(['time', 'milestone', 'combined'] as const).map((t) => (
-              <option key={t} value={t}>
-                {TYPE_LABELS[t]}
+            {(['time', 'milestone', 'combined'] as const).map((type) => (
+              <option key={type} value={type}>
+                {t(TYPE_LABELS[type])}
               </option>
             ))}
           </Select>
@@ -483,7 +493,7 @@ export function TermsEditor({
               {errors.parts}
             </p>
           ) : null}
-          <ol className="grid gap-3" aria-label="Parts">
+          <ol className="grid gap-3" aria-label={t('vesting.parts')}>
             {value.parts.map((part, i) => {
               const partErrors = under(errors, `parts.${i}`);
               const setPart = (next: typeof part) =>
@@ -495,10 +505,12 @@ export function TermsEditor({
               return (
                 <li key={i}>
                   <fieldset className="grid gap-3 rounded-lg border p-3">
-                    <legend className="px-1 text-sm font-semibold">{`Part ${i + 1}`}</legend>
+                    <legend className="px-1 text-sm font-semibold">
+                      {t('vesting.part.numbered', { number: i + 1 })}
+                    </legend>
                     <div className="grid gap-3 sm:grid-cols-[8rem_8rem_1fr_auto]">
                       <NumberField
-                        label="Numerator"
+                        label={t('vesting.numerator')}
                         max={MAX_PORTION_TERM}
                         value={part.portion.numerator}
                         onChange={(numerator) =>
@@ -508,7 +520,7 @@ export function TermsEditor({
                         disabled={disabled}
                       />
                       <NumberField
-                        label="Denominator"
+                        label={t('vesting.denominator')}
                         min={1}
                         max={MAX_PORTION_TERM}
                         value={part.portion.denominator}
@@ -518,7 +530,7 @@ export function TermsEditor({
                         error={partErrors['portion.denominator']}
                         disabled={disabled}
                       />
-                      <FormField label="Part vests on">
+                      <FormField label={t('vesting.part.vestsOn')}>
                         {(c) => (
                           <Select
                             {...c}
@@ -539,8 +551,8 @@ export function TermsEditor({
                               })
                             }
                           >
-                            <option value="time">Time</option>
-                            <option value="milestone">Milestones</option>
+                            <option value="time">{t('vesting.part.time')}</option>
+                            <option value="milestone">{t('vesting.milestones')}</option>
                           </Select>
                         )}
                       </FormField>
@@ -550,13 +562,13 @@ export function TermsEditor({
                           size="sm"
                           className="self-end"
                           disabled={disabled}
-                          aria-label={`Remove part ${i + 1}`}
+                          aria-label={t('vesting.part.remove', { number: i + 1 })}
                           onClick={() =>
                             onChange({ ...value, parts: value.parts.filter((_, j) => j !== i) })
                           }
                         >
                           <Trash2 aria-hidden="true" />
-                          Remove
+                          {t('vesting.remove')}
                         </Button>
                       ) : null}
                     </div>
@@ -597,7 +609,7 @@ export function TermsEditor({
             }
           >
             <Plus aria-hidden="true" />
-            Add part
+            {t('vesting.part.add')}
           </Button>
         </div>
       )}

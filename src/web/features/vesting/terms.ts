@@ -1,5 +1,7 @@
 import type { VestingTermsInput } from '../../../contracts/vesting';
 import type { AllocationType, DayOfMonth } from '../../../domain/vesting/types';
+import { formatPercent } from '../../lib/format';
+import { activeLanguage, msg, t } from '../../lib/i18n';
 
 /**
  * The words and defaults of vesting terms (domain.md "Vesting"; OCF VESTING_TERMS): labels of
@@ -12,31 +14,22 @@ export type MilestoneTermsInput = Extract<VestingTermsInput, { type: 'milestone'
 export type CombinedTermsInput = Extract<VestingTermsInput, { type: 'combined' }>;
 export type MilestoneInput = MilestoneTermsInput['milestones'][number];
 
+/** Catalog keys of the allocation types' labels (`t(ALLOCATION_LABELS[type])`). */
 export const ALLOCATION_LABELS: Record<AllocationType, string> = {
-  CUMULATIVE_ROUNDING: 'Cumulative rounding (5-4-5-4)',
-  CUMULATIVE_ROUND_DOWN: 'Cumulative round down (4-5-4-5)',
-  FRONT_LOADED: 'Front-loaded (5-5-4-4)',
-  BACK_LOADED: 'Back-loaded (4-4-5-5)',
-  FRONT_LOADED_TO_SINGLE_TRANCHE: 'Remainder in the first installment (6-4-4-4)',
-  BACK_LOADED_TO_SINGLE_TRANCHE: 'Remainder in the last installment (4-4-4-6)',
+  CUMULATIVE_ROUNDING: msg('vesting.allocation.CUMULATIVE_ROUNDING'),
+  CUMULATIVE_ROUND_DOWN: msg('vesting.allocation.CUMULATIVE_ROUND_DOWN'),
+  FRONT_LOADED: msg('vesting.allocation.FRONT_LOADED'),
+  BACK_LOADED: msg('vesting.allocation.BACK_LOADED'),
+  FRONT_LOADED_TO_SINGLE_TRANCHE: msg('vesting.allocation.FRONT_LOADED_TO_SINGLE_TRANCHE'),
+  BACK_LOADED_TO_SINGLE_TRANCHE: msg('vesting.allocation.BACK_LOADED_TO_SINGLE_TRANCHE'),
 };
 
 /** Label of an OCF day_of_month option. */
 export function dayOfMonthLabel(option: DayOfMonth): string {
-  if (option === 'VESTING_START_DAY_OR_LAST_DAY_OF_MONTH')
-    return 'Vesting start day (or the last day of the month)';
+  if (option === 'VESTING_START_DAY_OR_LAST_DAY_OF_MONTH') return t('vesting.dayOfMonth.startDay');
   const match = /^(\d{2})_OR_LAST_DAY_OF_MONTH$/.exec(option);
-  if (match) return `The ${Number(match[1])}th (or the last day of the month)`;
-  const day = Number(option);
-  const suffix =
-    day % 10 === 1 && day !== 11
-      ? 'st'
-      : day % 10 === 2 && day !== 12
-        ? 'nd'
-        : day % 10 === 3 && day !== 13
-          ? 'rd'
-          : 'th';
-  return `The ${day}${suffix}`;
+  if (match) return t('vesting.dayOfMonth.orLast', { day: Number(match[1]) });
+  return t('vesting.dayOfMonth.day', { day: Number(option) });
 }
 
 export function defaultTimeTerms(): TimeTermsInput {
@@ -87,21 +80,33 @@ export function nextMilestoneId(milestones: readonly { id: string }[]): string {
   return `m${n}`;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 function describePeriod(length: number, unit: 'months' | 'days'): string {
   if (unit === 'months') {
-    if (length === 1) return 'monthly';
-    if (length === 3) return 'quarterly';
-    if (length === 12) return 'yearly';
-    return `every ${plural(length, 'month')}`;
+    if (length === 1) return t('vesting.describe.monthly');
+    if (length === 3) return t('vesting.describe.quarterly');
+    if (length === 12) return t('vesting.describe.yearly');
+    return t('vesting.describe.every', { span: t('vesting.describe.months', { count: length }) });
   }
-  return length === 1 ? 'daily' : `every ${plural(length, 'day')}`;
+  return length === 1
+    ? t('vesting.describe.daily')
+    : t('vesting.describe.every', { span: t('vesting.describe.days', { count: length }) });
 }
 
 function spanText(periods: number, unit: 'months' | 'days'): string {
-  if (unit === 'months' && periods % 12 === 0) return plural(periods / 12, 'year');
-  return plural(periods, unit === 'months' ? 'month' : 'day');
+  if (unit === 'months' && periods % 12 === 0)
+    return t('vesting.describe.years', { count: periods / 12 });
+  return unit === 'months'
+    ? t('vesting.describe.months', { count: periods })
+    : t('vesting.describe.days', { count: periods });
+}
+
+/** "4 years monthly, 1-year cliff": the cliff's span in whole years where it is one. */
+function withCliff(base: string, cliffPeriods: number, unit: 'months' | 'days'): string {
+  if (unit === 'months' && cliffPeriods % 12 === 0)
+    return t('vesting.describe.cliffYears', { base, count: cliffPeriods / 12 });
+  return unit === 'months'
+    ? t('vesting.describe.cliffMonths', { base, count: cliffPeriods })
+    : t('vesting.describe.cliffDays', { base, count: cliffPeriods });
 }
 
 /** "4 years monthly, 1-year cliff"; "3 milestones"; "75% time, 25% milestones". */
@@ -109,23 +114,29 @@ export function describeTerms(terms: VestingTermsInput): string {
   if (terms.type === 'time') {
     const total = terms.periodLength * terms.occurrences;
     const period = describePeriod(terms.periodLength, terms.periodUnit);
+    const allAtOnce = t('vesting.describe.allAtOnce', { span: spanText(total, terms.periodUnit) });
     const base =
       terms.occurrences === 1
-        ? `All at once after ${spanText(total, terms.periodUnit)}`
-        : `${spanText(total, terms.periodUnit)} ${period}`;
+        ? allAtOnce
+        : t('vesting.describe.spanPeriod', { span: spanText(total, terms.periodUnit), period });
     const cliff = terms.cliffPeriods ?? 0;
     if (!cliff || terms.occurrences === 1) return base;
-    if (cliff === terms.occurrences)
-      return `All at once after ${spanText(total, terms.periodUnit)}`;
-    const cliffSpan = spanText(cliff * terms.periodLength, terms.periodUnit).replace(/s$/, '');
-    return `${base}, ${cliffSpan.replace(' ', '-')} cliff`;
+    if (cliff === terms.occurrences) return allAtOnce;
+    return withCliff(base, cliff * terms.periodLength, terms.periodUnit);
   }
-  if (terms.type === 'milestone') return plural(terms.milestones.length, 'milestone');
+  if (terms.type === 'milestone')
+    return t('vesting.describe.milestones', { count: terms.milestones.length });
   return terms.parts
     .map((p) => {
       const percent = (p.portion.numerator / p.portion.denominator) * 100;
-      const share = `${percent.toLocaleString('en-GB', { maximumFractionDigits: 1 })}%`;
-      return `${share} ${p.terms.type === 'time' ? describeTerms(p.terms).toLowerCase() : describeTerms(p.terms)}`;
+      const share = formatPercent(percent, { maxFraction: 1 });
+      const described = describeTerms(p.terms);
+      // "75% all at once after 1 year": a time part reads on after the share.
+      const text =
+        p.terms.type === 'time'
+          ? described.charAt(0).toLocaleLowerCase(activeLanguage()) + described.slice(1)
+          : described;
+      return t('vesting.describe.part', { share, terms: text });
     })
     .join(' + ');
 }

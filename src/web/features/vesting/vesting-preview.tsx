@@ -2,17 +2,20 @@ import { useDeferredValue, useMemo } from 'react';
 import type { VestingTermsInput } from '../../../contracts/vesting';
 import { addMonths } from '../../../domain/vesting/dates';
 import type { Installment, VestingEvents, VestingPolicy } from '../../../domain/vesting/types';
+import { useOverflow } from '../../lib/use-overflow';
 import { cn } from '../../lib/utils';
-import { formatCount, formatIsoDate } from '../plans/format';
+import { formatCount, formatIsoDate } from '../../lib/format';
+import { msg, t } from '../../lib/i18n';
 import { previewVesting } from './compute';
-import { CumulativeChart, type ChartMarker } from './cumulative-chart';
+import type { ChartMarker } from '../../components/time-chart';
+import { CumulativeChart } from './cumulative-chart';
 import { milestonesOf } from './terms';
 
 const SOURCE_LABELS: Record<Installment['source'], string> = {
-  time: 'Time',
-  cliff: 'Cliff',
-  milestone: 'Milestone',
-  acceleration: 'Acceleration',
+  time: msg('vesting.source.time'),
+  cliff: msg('vesting.source.cliff'),
+  milestone: msg('vesting.source.milestone'),
+  acceleration: msg('vesting.source.acceleration'),
 };
 
 /** "Cliff", "Milestone: Series A closed". */
@@ -21,8 +24,10 @@ export function installmentLabel(
   milestoneNames: ReadonlyMap<string, string>,
 ): string {
   if (installment.source === 'milestone' && installment.milestoneId)
-    return `Milestone: ${milestoneNames.get(installment.milestoneId) ?? installment.milestoneId}`;
-  return SOURCE_LABELS[installment.source];
+    return t('vesting.source.milestoneNamed', {
+      name: milestoneNames.get(installment.milestoneId) ?? installment.milestoneId,
+    });
+  return t(SOURCE_LABELS[installment.source]);
 }
 
 /** The installment list as a table; rows on or before `asOf` are marked vested. */
@@ -39,23 +44,36 @@ export function InstallmentTable({
   milestoneNames: ReadonlyMap<string, string>;
   className?: string;
 }) {
+  const [ref, overflow] = useOverflow<HTMLDivElement>(installments);
+  const scrolls = overflow.x || overflow.y;
   return (
-    <div className={cn('overflow-auto rounded-lg border bg-card', className)}>
+    // While it scrolls, the box is a named region and a tab stop, so the keyboard can scroll it
+    // (axe: scrollable-region-focusable; issue 12).
+    <div
+      ref={ref}
+      role={scrolls ? 'region' : undefined}
+      aria-label={scrolls ? t('tables.scrollable', { table: caption }) : undefined}
+      tabIndex={scrolls ? 0 : undefined}
+      className={cn(
+        'overflow-auto rounded-lg border bg-card focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        className,
+      )}
+    >
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-muted">
           <tr className="border-b">
             <th scope="col" className="h-9 px-3 text-left font-medium text-muted-foreground">
-              Date
+              {t('vesting.installments.date')}
             </th>
             <th scope="col" className="h-9 px-3 text-left font-medium text-muted-foreground">
-              Kind
+              {t('vesting.installments.kind')}
             </th>
             <th scope="col" className="h-9 px-3 text-right font-medium text-muted-foreground">
-              Shares
+              {t('vesting.installments.shares')}
             </th>
             <th scope="col" className="h-9 px-3 text-right font-medium text-muted-foreground">
-              Cumulative
+              {t('vesting.installments.cumulative')}
             </th>
           </tr>
         </thead>
@@ -69,7 +87,9 @@ export function InstallmentTable({
               >
                 <td className="px-3 py-1.5 whitespace-nowrap">
                   <time dateTime={i.date}>{formatIsoDate(i.date)}</time>
-                  {past ? <span className="sr-only"> (vested)</span> : null}
+                  {past ? (
+                    <span className="sr-only">{t('vesting.installments.vested')}</span>
+                  ) : null}
                 </td>
                 <td className="px-3 py-1.5">{installmentLabel(i, milestoneNames)}</td>
                 <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(i.quantity)}</td>
@@ -103,7 +123,7 @@ export function VestingPreview({
   asOf,
   events,
   policy,
-  title = 'Preview',
+  title = t('vesting.preview.title'),
 }: {
   quantity: unknown;
   vestingStartDate: unknown;
@@ -136,9 +156,11 @@ export function VestingPreview({
       <section aria-label={title} className="grid gap-2 rounded-lg border border-dashed p-4">
         <h3 className="text-sm font-semibold">{title}</h3>
         <p className="text-sm text-muted-foreground" role="status">
-          The preview appears once the quantity, the vesting start date and the terms are complete (
-          {outcome.path ? `${outcome.path}: ` : ''}
-          {outcome.message}).
+          {t('vesting.preview.incomplete', {
+            problem: outcome.path
+              ? t('vesting.preview.problemAt', { path: outcome.path, message: outcome.message })
+              : outcome.message,
+          })}
         </p>
       </section>
     );
@@ -148,54 +170,62 @@ export function VestingPreview({
   const cliff = result.installments.find((i) => i.source === 'cliff');
   const last = result.installments.at(-1);
   const markers: ChartMarker[] = [];
-  if (cliff) markers.push({ date: cliff.date, label: 'Cliff', tone: 'cliff' });
+  if (cliff)
+    markers.push({ date: cliff.date, label: t('vesting.preview.marker.cliff'), tone: 'cliff' });
   const span = chartSpan(start, result.installments);
   if (asOf >= span.from && asOf <= span.to)
-    markers.push({ date: asOf, label: 'Today', tone: 'today' });
+    markers.push({ date: asOf, label: t('vesting.preview.marker.today'), tone: 'today' });
 
   return (
     <section aria-label={title} className="grid gap-3 rounded-lg border p-4">
       <h3 className="text-sm font-semibold">{title}</h3>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
         <div className="grid gap-0.5">
-          <dt className="text-xs text-muted-foreground">Installments</dt>
+          <dt className="text-xs text-muted-foreground">{t('vesting.preview.installments')}</dt>
           <dd className="tabular-nums">{formatCount(result.installments.length)}</dd>
         </div>
         <div className="grid gap-0.5">
-          <dt className="text-xs text-muted-foreground">At the cliff</dt>
+          <dt className="text-xs text-muted-foreground">{t('vesting.preview.atCliff')}</dt>
           <dd className="tabular-nums">
-            {cliff ? `${formatCount(cliff.quantity)} on ${formatIsoDate(cliff.date)}` : 'No cliff'}
+            {cliff
+              ? t('vesting.preview.atCliff.value', {
+                  quantity: formatCount(cliff.quantity),
+                  date: formatIsoDate(cliff.date),
+                })
+              : t('vesting.preview.noCliff')}
           </dd>
         </div>
         <div className="grid gap-0.5">
-          <dt className="text-xs text-muted-foreground">Fully vested</dt>
+          <dt className="text-xs text-muted-foreground">{t('vesting.preview.fullyVested')}</dt>
           <dd className="tabular-nums">
             {last && last.cumulative === result.quantity
               ? formatIsoDate(last.date)
               : result.pending.length > 0
-                ? 'On milestones'
+                ? t('vesting.preview.onMilestones')
                 : '—'}
           </dd>
         </div>
         <div className="grid gap-0.5">
-          <dt className="text-xs text-muted-foreground">Vested today</dt>
+          <dt className="text-xs text-muted-foreground">{t('vesting.preview.vestedToday')}</dt>
           <dd className="tabular-nums">{formatCount(result.vested)}</dd>
         </div>
       </dl>
       {result.pending.length > 0 ? (
         <p className="text-xs text-muted-foreground">
-          Pending milestones:{' '}
-          {result.pending
-            .map(
-              (p) =>
-                `${milestoneNames.get(p.milestoneId) ?? p.milestoneId} (${formatCount(p.quantity)})`,
-            )
-            .join(', ')}
-          . They vest on the date they are achieved.
+          {t('vesting.preview.pending', {
+            list: result.pending
+              .map((p) =>
+                t('vesting.preview.pendingItem', {
+                  name: milestoneNames.get(p.milestoneId) ?? p.milestoneId,
+                  quantity: formatCount(p.quantity),
+                }),
+              )
+              .join(', '),
+          })}
         </p>
       ) : null}
       <CumulativeChart
-        title={`Cumulative vesting of ${formatCount(result.quantity)} shares`}
+        title={t('vesting.preview.chartTitle', { quantity: formatCount(result.quantity) })}
         quantity={result.quantity}
         installments={result.installments}
         from={span.from}
@@ -204,7 +234,7 @@ export function VestingPreview({
       />
       {result.installments.length > 0 ? (
         <InstallmentTable
-          caption={`${title}: installments`}
+          caption={t('vesting.preview.tableCaption', { title })}
           installments={result.installments}
           asOf={asOf}
           milestoneNames={milestoneNames}

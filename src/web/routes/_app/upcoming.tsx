@@ -8,14 +8,18 @@ import { DEFAULT_UPCOMING_DAYS, readUpcomingSearch } from '../../features/upcomi
 /**
  * The practice view (issue 5): what falls due across all client companies, and (issue 6) the
  * clients whose valuation needs attention. `?days=` picks the
- * period, `?types=` the kinds shown, `?group=` week or month. The loader starts the request
+ * period, `?types=` the kinds shown, `?group=` week or month, `?installments=true` adds the
+ * routine installments (issue 12), `?page=` the page. The loader starts the request
  * without waiting (the page shows its controls and a skeleton meanwhile); loader and component
  * are split into a lazy chunk by the router plugin, so the contract's zod schema stays out of the
  * entry bundle (`readUpcomingSearch` is plain code).
  */
 export const Route = createFileRoute('/_app/upcoming')({
   validateSearch: readUpcomingSearch,
-  loaderDeps: ({ search: { days } }) => ({ days: days ?? DEFAULT_UPCOMING_DAYS }),
+  loaderDeps: ({ search: { days, installments } }) => ({
+    days: days ?? DEFAULT_UPCOMING_DAYS,
+    installments: installments === true,
+  }),
   loader: async ({ context: { queryClient }, deps }) => {
     // A role without grant:read would be refused: the page says so instead of asking (and
     // leaves the valuations out without valuation:read).

@@ -5,6 +5,7 @@ import {
   InvitationSignedOut,
 } from '../../features/auth/accept-invitation-page';
 import { sessionQueryOptions } from '../../features/auth/session';
+import { t } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export const Route = createFileRoute('/auth/accept-invitation')({
@@ -29,7 +30,7 @@ export const Route = createFileRoute('/auth/accept-invitation')({
 });
 
 function AcceptInvitation() {
-  useDocumentTitle('Invitation');
+  useDocumentTitle(t('auth.invitation.title'));
   const { invitationId, verified, error } = Route.useSearch();
   const { session } = Route.useRouteContext();
   if (!session) {

@@ -3,6 +3,7 @@ import { CircleAlert, CircleCheck } from 'lucide-react';
 import { optionalString } from '../../lib/search-params';
 import { buttonVariants } from '../../components/ui/button';
 import { AuthCard } from '../../features/auth/auth-card';
+import { msg, t } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export const Route = createFileRoute('/auth/callback')({
@@ -15,36 +16,40 @@ export const Route = createFileRoute('/auth/callback')({
 
 const failures: Record<string, { title: string; text: string }> = {
   INVALID_TOKEN: {
-    title: 'This verification link is not valid',
-    text: 'The link is broken or has already been used. Sign in to request a new verification e-mail.',
+    title: msg('auth.verify.invalid.title'),
+    text: msg('auth.verify.invalid.text'),
   },
   TOKEN_EXPIRED: {
-    title: 'This verification link has expired',
-    text: 'Verification links are valid for a limited time. Sign in to request a new verification e-mail.',
+    title: msg('auth.verify.expired.title'),
+    text: msg('auth.verify.expired.text'),
   },
 };
 
 const genericFailure = {
-  title: 'Your e-mail address could not be verified',
-  text: 'Something went wrong with this verification link. Sign in to request a new verification e-mail.',
+  title: msg('auth.verify.failed.title'),
+  text: msg('auth.verify.failed.text'),
 };
 
 function VerifyCallbackPage() {
   const { error } = Route.useSearch();
-  useDocumentTitle('E-mail verification');
-  const failure = error ? (failures[error] ?? genericFailure) : null;
+  useDocumentTitle(t('auth.verify.documentTitle'));
+  const failure = error
+    ? Object.hasOwn(failures, error)
+      ? failures[error]!
+      : genericFailure
+    : null;
 
   return (
-    <AuthCard title={failure ? failure.title : 'Your e-mail address is verified'}>
+    <AuthCard title={failure ? t(failure.title) : t('auth.verify.done.title')}>
       <div className="grid gap-4 text-sm" role={failure ? 'alert' : 'status'}>
         {failure ? (
           <CircleAlert className="size-8 text-destructive" aria-hidden="true" />
         ) : (
           <CircleCheck className="size-8 text-success" aria-hidden="true" />
         )}
-        <p>{failure ? failure.text : 'Thank you. You can now sign in to ESOP CRM.'}</p>
+        <p>{failure ? t(failure.text) : t('auth.verify.done.text')}</p>
         <Link to="/auth/sign-in" className={buttonVariants()}>
-          Sign in
+          {t('auth.signIn.submit')}
         </Link>
       </div>
     </AuthCard>

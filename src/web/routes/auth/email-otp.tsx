@@ -3,6 +3,7 @@ import { optionalString } from '../../lib/search-params';
 import { EmailOtpPage } from '../../features/auth/email-otp-page';
 import { redirectIfSignedIn, searchFlag } from '../../features/auth/guards';
 import { signInRedirectPath } from '../../features/auth/redirect-target';
+import { t } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export const Route = createFileRoute('/auth/email-otp')({
@@ -18,7 +19,7 @@ export const Route = createFileRoute('/auth/email-otp')({
 });
 
 function EmailOtp() {
-  useDocumentTitle('Sign in with an e-mail code');
+  useDocumentTitle(t('auth.emailOtp.title'));
   const { redirect, addAccount } = Route.useSearch();
   return (
     <EmailOtpPage

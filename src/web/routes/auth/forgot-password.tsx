@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ForgotPasswordPage } from '../../features/auth/forgot-password-page';
+import { t } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export const Route = createFileRoute('/auth/forgot-password')({
@@ -7,6 +8,6 @@ export const Route = createFileRoute('/auth/forgot-password')({
 });
 
 function ForgotPassword() {
-  useDocumentTitle('Forgot password');
+  useDocumentTitle(t('auth.forgot.documentTitle'));
   return <ForgotPasswordPage />;
 }

@@ -3,6 +3,7 @@ import { optionalString } from '../../lib/search-params';
 import { redirectIfSignedIn, searchFlag } from '../../features/auth/guards';
 import { MagicLinkPage } from '../../features/auth/magic-link-page';
 import { signInRedirectPath } from '../../features/auth/redirect-target';
+import { t } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export const Route = createFileRoute('/auth/magic-link')({
@@ -21,7 +22,7 @@ export const Route = createFileRoute('/auth/magic-link')({
 });
 
 function MagicLink() {
-  useDocumentTitle('Sign in with a magic link');
+  useDocumentTitle(t('auth.magicLink.title'));
   const { redirect, error, addAccount } = Route.useSearch();
   return (
     <MagicLinkPage

@@ -3,6 +3,7 @@ import { optionalString } from '../../lib/search-params';
 import { redirectIfSignedIn } from '../../features/auth/guards';
 import { RecoverAccountPage } from '../../features/auth/recover-account-page';
 import { signInRedirectPath } from '../../features/auth/redirect-target';
+import { t } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export const Route = createFileRoute('/auth/recover-account')({
@@ -15,7 +16,7 @@ export const Route = createFileRoute('/auth/recover-account')({
 });
 
 function RecoverAccount() {
-  useDocumentTitle('Use a backup code');
+  useDocumentTitle(t('auth.recover.title'));
   const { redirect } = Route.useSearch();
   return <RecoverAccountPage redirectTo={signInRedirectPath(redirect)} redirect={redirect} />;
 }

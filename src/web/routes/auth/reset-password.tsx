@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { optionalString } from '../../lib/search-params';
 import { ResetPasswordPage } from '../../features/auth/reset-password-page';
+import { t } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export const Route = createFileRoute('/auth/reset-password')({
@@ -13,7 +14,7 @@ export const Route = createFileRoute('/auth/reset-password')({
 });
 
 function ResetPassword() {
-  useDocumentTitle('Reset password');
+  useDocumentTitle(t('auth.reset.documentTitle'));
   const { token, error } = Route.useSearch();
   return <ResetPasswordPage token={token} error={error} />;
 }

@@ -7,6 +7,7 @@ import { redirectIfSignedIn, searchFlag } from '../../features/auth/guards';
 import { sessionQueryOptions } from '../../features/auth/session';
 import { SignInForm } from '../../features/auth/sign-in-form';
 import { signInRedirectPath } from '../../features/auth/redirect-target';
+import { t, Trans } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export const Route = createFileRoute('/auth/sign-in')({
@@ -31,18 +32,20 @@ function SignInPage() {
   const { data: session } = useQuery(sessionQueryOptions());
   // Adding an account only means something to someone who is signed in already.
   const signedInAs = addAccount ? session?.user.email : undefined;
-  useDocumentTitle(signedInAs ? 'Add another account' : 'Sign in');
+  const title = signedInAs ? t('auth.signIn.addAccount.title') : t('auth.signIn.submit');
+  useDocumentTitle(title);
   return (
     <AuthCard
-      title={signedInAs ? 'Add another account' : 'Sign in'}
+      title={title}
       description={
         signedInAs ? (
-          <>
-            You stay signed in as <strong className="break-all">{signedInAs}</strong>; switch
-            between your accounts in the account menu.
-          </>
+          <Trans
+            id="auth.signIn.addAccount.description"
+            values={{ email: signedInAs }}
+            components={{ strong: <strong className="break-all" /> }}
+          />
         ) : (
-          'Welcome back. Sign in to your workspace.'
+          t('auth.signIn.description')
         )
       }
     >
@@ -53,7 +56,7 @@ function SignInPage() {
             className="flex items-start gap-2 rounded-md border bg-muted/50 p-3 text-sm"
           >
             <CircleCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-            Your account has been deleted.
+            {t('auth.signIn.accountDeleted')}
           </p>
         ) : null}
         <SignInForm redirectTo={signInRedirectPath(redirect)} addAccount={addAccount} />

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SignOutPage } from '../../features/auth/sign-out-page';
+import { t } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export const Route = createFileRoute('/auth/sign-out')({
@@ -7,6 +8,6 @@ export const Route = createFileRoute('/auth/sign-out')({
 });
 
 function SignOut() {
-  useDocumentTitle('Sign out');
+  useDocumentTitle(t('auth.signOut.documentTitle'));
   return <SignOutPage />;
 }

@@ -6,6 +6,7 @@ import { redirectIfSignedIn } from '../../features/auth/guards';
 import { ResendVerificationButton } from '../../features/auth/resend-verification-button';
 import { SignUpForm } from '../../features/auth/sign-up-form';
 import { DEFAULT_SIGNED_IN_PATH } from '../../lib/safe-redirect';
+import { t, Trans } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export const Route = createFileRoute('/auth/sign-up')({
@@ -16,11 +17,11 @@ export const Route = createFileRoute('/auth/sign-up')({
 
 function SignUpPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  useDocumentTitle(sentTo ? 'Check your e-mail' : 'Create account');
+  useDocumentTitle(sentTo ? t('auth.checkEmail.title') : t('auth.signUp.submit'));
 
   if (sentTo) return <CheckYourEmail email={sentTo} />;
   return (
-    <AuthCard title="Create your account" description="Start your free trial of ESOP CRM.">
+    <AuthCard title={t('auth.signUp.title')} description={t('auth.signUp.description')}>
       <SignUpForm onSignedUp={setSentTo} />
     </AuthCard>
   );
@@ -28,22 +29,23 @@ function SignUpPage() {
 
 function CheckYourEmail({ email }: { email: string }) {
   return (
-    <AuthCard title="Check your e-mail">
+    <AuthCard title={t('auth.checkEmail.title')}>
       <div className="grid gap-4 text-sm" role="status">
         <MailCheck className="size-8 text-primary" aria-hidden="true" />
         <p>
-          We sent a verification link to <strong className="break-all">{email}</strong>. Click the
-          link to verify your address, then sign in.
+          <Trans
+            id="auth.signUp.verificationSent"
+            values={{ email }}
+            components={{ strong: <strong className="break-all" /> }}
+          />
         </p>
-        <p className="text-muted-foreground">
-          Nothing arrived? Check your spam folder or send it again.
-        </p>
+        <p className="text-muted-foreground">{t('auth.checkEmail.nothingArrivedResend')}</p>
         <ResendVerificationButton email={email} />
         <Link
           to="/auth/sign-in"
           className="text-center font-medium text-primary underline-offset-4 hover:underline"
         >
-          Go to sign in
+          {t('auth.signUp.goToSignIn')}
         </Link>
       </div>
     </AuthCard>

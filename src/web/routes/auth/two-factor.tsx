@@ -3,6 +3,7 @@ import { optionalEnum, optionalString } from '../../lib/search-params';
 import { redirectIfSignedIn } from '../../features/auth/guards';
 import { signInRedirectPath } from '../../features/auth/redirect-target';
 import { TwoFactorPage } from '../../features/auth/two-factor-page';
+import { t } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export const Route = createFileRoute('/auth/two-factor')({
@@ -18,7 +19,7 @@ export const Route = createFileRoute('/auth/two-factor')({
 });
 
 function TwoFactor() {
-  useDocumentTitle('Two-factor authentication');
+  useDocumentTitle(t('auth.twoFactor.title'));
   const { redirect, method } = Route.useSearch();
   return (
     <TwoFactorPage redirectTo={signInRedirectPath(redirect)} redirect={redirect} method={method} />

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { ArrowRightLeft, Building2, Check, LogOut, Plus } from 'lucide-react';
-import { useState } from 'react';
-import { toast } from 'sonner';
+import { useId, useState } from 'react';
+import { toast } from '../../../lib/toast';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -29,14 +29,17 @@ import { meQueryOptions } from '../../../features/me/api';
 import {
   myOrganizationRoleQueryOptions,
   organizationKeys,
+  ownerCountQueryOptions,
   organizationsQueryOptions,
   unwrap,
 } from '../../../features/organization/api';
 import { ConfirmAction } from '../../../components/ui/confirm-action';
 import { OrganizationForm } from '../../../features/organization/organization-form';
 import type { OrganizationFormValues } from '../../../features/organization/schemas';
+import { roleLabel } from '../../../features/organization/role-names';
 import { useAuthMutation } from '../../../features/organization/use-auth-mutation';
 import { useSwitchWorkspace } from '../../../features/organization/use-switch-workspace';
+import { t } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export const Route = createFileRoute('/_app/account/organizations')({
@@ -46,7 +49,7 @@ export const Route = createFileRoute('/_app/account/organizations')({
 });
 
 function OrganizationsPage() {
-  useDocumentTitle('Organizations');
+  useDocumentTitle(t('account.workspaces.title'));
   const { data: organizations } = useSuspenseQuery(organizationsQueryOptions());
   const { data: me } = useSuspenseQuery(meQueryOptions());
   const [createOpen, setCreateOpen] = useState(false);
@@ -62,31 +65,29 @@ function OrganizationsPage() {
         }),
       ),
     invalidate: () => [organizationKeys.list()],
-    successMessage: (values) => `Workspace "${values.name}" created`,
+    successMessage: (values) => t('account.workspaces.created', { name: values.name }),
   });
 
   return (
-    <AccountLayout title="Organizations">
+    <AccountLayout title={t('account.workspaces.title')}>
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <p className="text-sm text-muted-foreground">
-          The workspaces you belong to. Each has its own companies, members and roles.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('account.workspaces.description')}</p>
         <Dialog open={createOpen} onOpenChange={setCreateOpen}>
           <DialogTrigger asChild>
             <Button>
               <Plus aria-hidden="true" />
-              New workspace
+              {t('account.workspaces.new')}
             </Button>
           </DialogTrigger>
           <DialogContent className="max-w-xl">
             <DialogHeader>
-              <DialogTitle>New workspace</DialogTitle>
-              <DialogDescription>You become its owner.</DialogDescription>
+              <DialogTitle>{t('account.workspaces.new')}</DialogTitle>
+              <DialogDescription>{t('account.workspaces.newDescription')}</DialogDescription>
             </DialogHeader>
             <OrganizationForm
               deriveSlug
               defaultValues={{ name: '', slug: '', logo: null }}
-              submitLabel="Create workspace"
+              submitLabel={t('account.workspaces.create')}
               onSubmit={async (values) => {
                 await create.mutateAsync(values);
                 setCreateOpen(false);
@@ -99,11 +100,11 @@ function OrganizationsPage() {
         <Card>
           <CardContent className="flex items-center gap-3 pt-6 text-sm text-muted-foreground">
             <Building2 className="size-5" aria-hidden="true" />
-            You do not belong to any workspace yet.
+            {t('account.workspaces.empty')}
           </CardContent>
         </Card>
       ) : (
-        <ul className="grid gap-3" aria-label="Your workspaces">
+        <ul className="grid gap-3" aria-label={t('account.workspaces.list')}>
           {organizations.map((organization) => (
             <li key={organization.id}>
               <WorkspaceRow
@@ -127,12 +128,17 @@ function WorkspaceRow({
 }) {
   const queryClient = useQueryClient();
   const role = useQuery(myOrganizationRoleQueryOptions(organization.id));
+  const isOwner = splitRoles(role.data ?? '').includes('owner');
+  const owners = useQuery({ ...ownerCountQueryOptions(organization.id), enabled: isOwner });
+  // better-auth refuses to let the last owner leave: say why before they try (issue 12).
+  const soleOwner = isOwner && owners.data !== undefined && owners.data <= 1;
+  const leaveHintId = useId();
   const { switchWorkspace, pendingId } = useSwitchWorkspace();
   const leave = useAuthMutation({
     mutationFn: () =>
       unwrap(fullAuthClient.organization.leave({ organizationId: organization.id })),
     invalidate: () => [organizationKeys.list()],
-    successMessage: `You left "${organization.name}"`,
+    successMessage: t('account.workspaces.left', { name: organization.name }),
   });
 
   return (
@@ -150,7 +156,7 @@ function WorkspaceRow({
             {isActive ? (
               <Badge variant="default">
                 <Check className="mr-1 size-3" aria-hidden="true" />
-                Active
+                {t('account.devices.active')}
               </Badge>
             ) : null}
           </CardTitle>
@@ -161,10 +167,10 @@ function WorkspaceRow({
               <Skeleton className="h-4 w-16" />
             ) : (
               <span>
-                Role:{' '}
+                {t('account.workspaces.role')}{' '}
                 {splitRoles(role.data ?? '').map((r) => (
                   <Badge key={r} variant="outline" className="mr-1">
-                    {r}
+                    {roleLabel(r)}
                   </Badge>
                 ))}
               </span>
@@ -177,43 +183,63 @@ function WorkspaceRow({
               variant="outline"
               size="sm"
               disabled={pendingId !== null}
-              aria-label={`Switch to ${organization.name}`}
+              aria-label={t('account.workspaces.switchTo', { name: organization.name })}
               onClick={() => void switchWorkspace(organization.id)}
             >
               <ArrowRightLeft aria-hidden="true" />
-              Switch
+              {t('account.devices.switch')}
             </Button>
           )}
-          <ConfirmAction
-            trigger={
-              <Button
-                variant="outline"
-                size="sm"
-                className="text-destructive hover:text-destructive"
-                aria-label={`Leave ${organization.name}`}
-              >
-                <LogOut aria-hidden="true" />
-                Leave
-              </Button>
-            }
-            title="Leave workspace?"
-            description={`You lose access to "${organization.name}" until someone invites you again.`}
-            confirmLabel="Leave workspace"
-            onConfirm={async () => {
-              await leave.mutateAsync();
-              if (isActive) {
-                // The session has no active workspace any more: move to another one.
-                const rest = await queryClient.fetchQuery({
-                  ...organizationsQueryOptions(),
-                  staleTime: 0,
-                });
-                const next = rest.find((o) => o.id !== organization.id);
-                if (next) await switchWorkspace(next.id);
-                else toast.info('You have no workspace left. Create one to continue.');
+          {soleOwner ? (
+            // Focusable (aria-disabled, not disabled) so a screen reader reaches the reason.
+            <Button
+              variant="outline"
+              size="sm"
+              className="text-destructive hover:text-destructive"
+              aria-label={t('account.workspaces.leaveNamed', { name: organization.name })}
+              aria-disabled="true"
+              aria-describedby={leaveHintId}
+            >
+              <LogOut aria-hidden="true" />
+              {t('account.workspaces.leave')}
+            </Button>
+          ) : (
+            <ConfirmAction
+              trigger={
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="text-destructive hover:text-destructive"
+                  aria-label={t('account.workspaces.leaveNamed', { name: organization.name })}
+                >
+                  <LogOut aria-hidden="true" />
+                  {t('account.workspaces.leave')}
+                </Button>
               }
-            }}
-          />
+              title={t('account.workspaces.leaveTitle')}
+              description={t('account.workspaces.leaveDescription', { name: organization.name })}
+              confirmLabel={t('account.workspaces.leaveConfirm')}
+              onConfirm={async () => {
+                await leave.mutateAsync();
+                if (isActive) {
+                  // The session has no active workspace any more: move to another one.
+                  const rest = await queryClient.fetchQuery({
+                    ...organizationsQueryOptions(),
+                    staleTime: 0,
+                  });
+                  const next = rest.find((o) => o.id !== organization.id);
+                  if (next) await switchWorkspace(next.id);
+                  else toast.info(t('account.workspaces.noneLeft'));
+                }
+              }}
+            />
+          )}
         </div>
+        {soleOwner ? (
+          <p id={leaveHintId} className="basis-full text-sm text-muted-foreground">
+            {t('account.workspaces.soleOwnerLeave')}
+          </p>
+        ) : null}
       </CardHeader>
     </Card>
   );

@@ -9,6 +9,7 @@ import {
   SessionsCard,
 } from '../../../features/account/security-cards';
 import { TwoFactorCard } from '../../../features/account/two-factor-card';
+import { t } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export const Route = createFileRoute('/_app/account/security')({
@@ -18,9 +19,9 @@ export const Route = createFileRoute('/_app/account/security')({
 });
 
 function SecurityPage() {
-  useDocumentTitle('Security');
+  useDocumentTitle(t('account.security.title'));
   return (
-    <AccountLayout title="Security">
+    <AccountLayout title={t('account.security.title')}>
       <PasswordCard />
       <TwoFactorCard />
       <PhoneCard />

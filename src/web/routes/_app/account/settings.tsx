@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { accountSessionQueryOptions } from '../../../features/account/api';
 import { AccountLayout } from '../../../features/account/account-layout';
+import { LanguageCard } from '../../../features/account/language-card';
 import {
   AvatarCard,
   DeleteAccountCard,
@@ -9,6 +10,7 @@ import {
   ProfileCard,
 } from '../../../features/account/settings-cards';
 import { optionalString } from '../../../lib/search-params';
+import { t } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export const Route = createFileRoute('/_app/account/settings')({
@@ -22,15 +24,16 @@ export const Route = createFileRoute('/_app/account/settings')({
 });
 
 function SettingsPage() {
-  useDocumentTitle('Account settings');
+  useDocumentTitle(t('account.settings.title'));
   const { deleteAccountError } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
-    <AccountLayout title="Account settings">
+    <AccountLayout title={t('account.settings.title')}>
       {deleteAccountError ? <DeletionLinkAlert code={deleteAccountError} /> : null}
       <ProfileCard />
       <AvatarCard />
       <EmailCard />
+      <LanguageCard />
       <DeleteAccountCard
         // A new mail is on its way: the explanation of the failed link is history.
         onRequested={() => void navigate({ search: {}, replace: true })}

@@ -21,6 +21,7 @@ import { ADMIN_USERS_PAGE_SIZE, adminUsersQueryOptions } from '../../../features
 import { ManageUserDialog } from '../../../features/admin/manage-user-dialog';
 import { sessionQueryOptions } from '../../../features/auth/session';
 import { formatDate } from '../../../lib/format';
+import { t } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export const Route = createFileRoute('/_app/admin/users')({
@@ -30,7 +31,7 @@ export const Route = createFileRoute('/_app/admin/users')({
 const SEARCH_DEBOUNCE_MS = 300;
 
 function AdminUsersPage() {
-  useDocumentTitle('Users');
+  useDocumentTitle(t('admin.users.title'));
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
@@ -52,11 +53,11 @@ function AdminUsersPage() {
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Users</h1>
-        <p className="text-sm text-muted-foreground">Every account on the platform.</p>
+        <h1 className="text-2xl font-semibold tracking-tight">{t('admin.users.title')}</h1>
+        <p className="text-sm text-muted-foreground">{t('admin.users.description')}</p>
       </div>
       <div className="grid max-w-md gap-1.5">
-        <Label htmlFor={searchId}>Search by e-mail</Label>
+        <Label htmlFor={searchId}>{t('admin.users.search')}</Label>
         <div className="relative">
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -81,19 +82,21 @@ function AdminUsersPage() {
         <Card>
           <CardContent className="flex items-center gap-3 pt-6 text-sm text-muted-foreground">
             <UserX className="size-5" aria-hidden="true" />
-            {search ? `No user's e-mail contains "${search}".` : 'No users yet.'}
+            {search ? t('admin.users.noMatch', { search }) : t('admin.users.empty')}
           </CardContent>
         </Card>
       ) : (
         <>
-          <Table aria-label="Users" aria-busy={users.isFetching || undefined}>
+          <Table aria-label={t('admin.users.title')} aria-busy={users.isFetching || undefined}>
             <TableHeader>
               <TableRow>
-                <TableHead>User</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead className="hidden md:table-cell">Joined</TableHead>
+                <TableHead>{t('admin.users.column.user')}</TableHead>
+                <TableHead>{t('admin.users.column.status')}</TableHead>
+                <TableHead className="hidden md:table-cell">
+                  {t('admin.users.column.joined')}
+                </TableHead>
                 <TableHead className="text-right">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t('admin.users.column.actions')}</span>
                 </TableHead>
               </TableRow>
             </TableHeader>
@@ -112,10 +115,14 @@ function AdminUsersPage() {
                   <TableCell>
                     <div className="flex flex-wrap gap-1">
                       {user.role?.split(',').includes('admin') ? (
-                        <Badge variant="default">admin</Badge>
+                        <Badge variant="default">{t('admin.users.badge.admin')}</Badge>
                       ) : null}
-                      {user.banned ? <Badge variant="destructive">banned</Badge> : null}
-                      {user.emailVerified ? null : <Badge variant="outline">unverified</Badge>}
+                      {user.banned ? (
+                        <Badge variant="destructive">{t('admin.users.badge.banned')}</Badge>
+                      ) : null}
+                      {user.emailVerified ? null : (
+                        <Badge variant="outline">{t('admin.users.badge.unverified')}</Badge>
+                      )}
                     </div>
                   </TableCell>
                   <TableCell className="hidden text-muted-foreground md:table-cell">
@@ -128,9 +135,12 @@ function AdminUsersPage() {
               ))}
             </TableBody>
           </Table>
-          <nav aria-label="Pages" className="flex items-center justify-between gap-2 text-sm">
+          <nav
+            aria-label={t('admin.users.pages')}
+            className="flex items-center justify-between gap-2 text-sm"
+          >
             <span className="text-muted-foreground">
-              {total} users · page {page + 1} of {pageCount}
+              {t('admin.users.count', { count: total, page: page + 1, pages: pageCount })}
             </span>
             <div className="flex gap-2">
               <Button
@@ -140,7 +150,7 @@ function AdminUsersPage() {
                 onClick={() => setPage((p) => Math.max(0, p - 1))}
               >
                 <ChevronLeft aria-hidden="true" />
-                Previous
+                {t('admin.users.previous')}
               </Button>
               <Button
                 variant="outline"
@@ -148,7 +158,7 @@ function AdminUsersPage() {
                 disabled={page + 1 >= pageCount}
                 onClick={() => setPage((p) => p + 1)}
               >
-                Next
+                {t('admin.users.next')}
                 <ChevronRight aria-hidden="true" />
               </Button>
             </div>

@@ -1,15 +1,23 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, notFound, Outlet } from '@tanstack/react-router';
+import {
+  createFileRoute,
+  Link,
+  notFound,
+  Outlet,
+  type NotFoundRouteProps,
+} from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
-import { legalFormLabel } from '../../../../domain/legal-forms';
 import { Badge } from '../../../components/ui/badge';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card';
+import { NotFoundPage } from '../../../components/not-found';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { companyQueryOptions } from '../../../features/companies/api';
 import { CompanyNav } from '../../../features/companies/company-nav';
-import { COMPANY_STATUS_LABELS } from '../../../features/companies/fields';
+import { COMPANY_STATUS_LABELS, legalFormName } from '../../../features/companies/fields';
 import { isApiError } from '../../../lib/api';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { t } from '../../../lib/i18n';
+
+/** What the loader's not-found carries: the company itself is missing, not a tab. */
+const COMPANY_MISSING = 'company';
 
 /** The company page: header and tabs; each tab is a child route. */
 export const Route = createFileRoute('/_app/companies/$companyId')({
@@ -17,7 +25,7 @@ export const Route = createFileRoute('/_app/companies/$companyId')({
     try {
       await queryClient.ensureQueryData(companyQueryOptions(companyId));
     } catch (error) {
-      if (isApiError(error) && error.status === 404) throw notFound();
+      if (isApiError(error) && error.status === 404) throw notFound({ data: COMPANY_MISSING });
       throw error;
     }
   },
@@ -33,32 +41,44 @@ export function BackLink() {
       className="inline-flex items-center gap-1 justify-self-start rounded-sm text-sm text-muted-foreground hover:text-foreground"
     >
       <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to companies
+      {t('companies.backToList')}
     </Link>
   );
 }
 
-function CompanyNotFound() {
-  useDocumentTitle('Company not found');
+/**
+ * The company does not exist (or not in this workspace), or it does and the address names no
+ * tab of it: then the page shows inside the company's header and tabs.
+ */
+function CompanyNotFound({ data }: NotFoundRouteProps) {
+  const { companyId } = Route.useParams();
+  if (data === COMPANY_MISSING) {
+    return (
+      <NotFoundPage
+        title={t('shell.notFound.company.title')}
+        description={t('shell.notFound.deleted')}
+        home={{ to: '/companies', label: t('shell.notFound.company.back') }}
+      />
+    );
+  }
   return (
-    <Card className="mx-auto max-w-lg">
-      <CardHeader>
-        <h1 className="text-xl font-semibold">Company not found</h1>
-        <p className="text-sm text-muted-foreground">
-          It may have been deleted, or the link is wrong.
-        </p>
-      </CardHeader>
-      <CardContent>
-        <BackLink />
-      </CardContent>
-    </Card>
+    <NotFoundPage
+      level={2}
+      title={t('shell.notFound.page.title')}
+      description={t('shell.notFound.companyPage.text')}
+      home={{
+        to: '/companies/$companyId',
+        params: { companyId },
+        label: t('shell.notFound.companyPage.overview'),
+      }}
+    />
   );
 }
 
 function CompanyPending() {
   return (
     <div role="status" aria-live="polite" className="grid gap-6">
-      <span className="sr-only">Loading company…</span>
+      <span className="sr-only">{t('companies.loading')}</span>
       <Skeleton className="h-4 w-32" />
       <Skeleton className="h-8 w-1/2" />
       <Skeleton className="h-64 w-full" />
@@ -77,9 +97,9 @@ function CompanyLayout() {
           <h1 className="text-2xl font-semibold tracking-tight break-words">
             {company.companyName}
           </h1>
-          <Badge>{legalFormLabel(company.companyType)}</Badge>
+          <Badge>{legalFormName(company.companyType)}</Badge>
           {company.status === 'active' ? null : (
-            <Badge variant="outline">{COMPANY_STATUS_LABELS[company.status]}</Badge>
+            <Badge variant="outline">{t(COMPANY_STATUS_LABELS[company.status])}</Badge>
           )}
         </div>
       </div>

@@ -18,6 +18,7 @@ import {
   type CompaniesSearch,
 } from '../../../features/companies/search';
 import { useCan } from '../../../features/me/api';
+import { msg, t } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export const Route = createFileRoute('/_app/companies/')({
@@ -33,10 +34,10 @@ export const Route = createFileRoute('/_app/companies/')({
 const SEARCH_DEBOUNCE_MS = 300;
 
 const SORT_OPTIONS = [
-  { value: 'name-asc', label: 'Name, A to Z' },
-  { value: 'name-desc', label: 'Name, Z to A' },
-  { value: 'createdAt-desc', label: 'Newest first' },
-  { value: 'createdAt-asc', label: 'Oldest first' },
+  { value: 'name-asc', label: msg('companies.list.sort.nameAsc') },
+  { value: 'name-desc', label: msg('companies.list.sort.nameDesc') },
+  { value: 'createdAt-desc', label: msg('companies.list.sort.newest') },
+  { value: 'createdAt-asc', label: msg('companies.list.sort.oldest') },
 ] as const;
 
 function sortValue(search: CompaniesSearch): string {
@@ -47,8 +48,8 @@ function PageHeading({ action }: { action?: ReactNode }) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
       <div className="grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Companies</h1>
-        <p className="text-sm text-muted-foreground">Your firm's client companies.</p>
+        <h1 className="text-2xl font-semibold tracking-tight">{t('companies.list.title')}</h1>
+        <p className="text-sm text-muted-foreground">{t('companies.list.description')}</p>
       </div>
       {action}
     </div>
@@ -60,7 +61,7 @@ function NewCompanyButton() {
     <Button asChild>
       <Link to="/companies/create">
         <Plus aria-hidden="true" />
-        New company
+        {t('companies.new')}
       </Link>
     </Button>
   );
@@ -78,7 +79,7 @@ function CompaniesPending() {
 }
 
 function CompaniesPage() {
-  useDocumentTitle('Companies');
+  useDocumentTitle(t('companies.list.title'));
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const { data, fetchNextPage, hasNextPage, isFetchingNextPage } = useSuspenseInfiniteQuery(
@@ -126,11 +127,9 @@ function CompaniesPage() {
         <Card>
           <CardContent className="grid justify-items-center gap-3 py-12 text-center">
             <Building2 className="size-10 text-muted-foreground" aria-hidden="true" />
-            <h2 className="text-lg font-semibold">No companies yet</h2>
+            <h2 className="text-lg font-semibold">{t('companies.list.empty.title')}</h2>
             <p className="max-w-sm text-sm text-muted-foreground">
-              {canCreate
-                ? 'Add your first client company to start tracking its equity plans.'
-                : 'Client companies appear here once someone in your workspace adds them.'}
+              {canCreate ? t('companies.list.empty.canCreate') : t('companies.list.empty.readOnly')}
             </p>
             {canCreate ? <NewCompanyButton /> : null}
           </CardContent>
@@ -145,7 +144,7 @@ function CompaniesPage() {
 
       <div role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="grid flex-1 gap-1.5">
-          <Label htmlFor="company-search">Search</Label>
+          <Label htmlFor="company-search">{t('companies.list.search')}</Label>
           <div className="relative">
             <Search
               className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -154,7 +153,7 @@ function CompaniesPage() {
             <Input
               id="company-search"
               type="search"
-              placeholder="Search by name, city, contact…"
+              placeholder={t('companies.list.search.placeholder')}
               className="pl-9"
               value={text}
               onChange={(e) => onSearchInput(e.target.value)}
@@ -163,7 +162,7 @@ function CompaniesPage() {
           </div>
         </div>
         <div className="grid gap-1.5 sm:w-48">
-          <Label htmlFor="company-sort">Sort by</Label>
+          <Label htmlFor="company-sort">{t('companies.list.sort')}</Label>
           <Select
             id="company-sort"
             value={sortValue(search)}
@@ -177,7 +176,7 @@ function CompaniesPage() {
           >
             {SORT_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {t(option.label)}
               </option>
             ))}
           </Select>
@@ -188,10 +187,12 @@ function CompaniesPage() {
         <Card>
           <CardContent className="grid justify-items-center gap-3 py-12 text-center">
             <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
-            <h2 className="text-lg font-semibold">No companies match “{search.q}”</h2>
-            <p className="text-sm text-muted-foreground">Try another name, city or contact.</p>
+            <h2 className="text-lg font-semibold">
+              {t('companies.list.noMatch.title', { q: search.q ?? '' })}
+            </h2>
+            <p className="text-sm text-muted-foreground">{t('companies.list.noMatch.hint')}</p>
             <Button variant="outline" onClick={clearSearch}>
-              Clear search
+              {t('companies.list.clearSearch')}
             </Button>
           </CardContent>
         </Card>
@@ -200,7 +201,7 @@ function CompaniesPage() {
           <CompaniesTable companies={companies} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-muted-foreground" aria-live="polite">
-              Showing {companies.length} of {total}
+              {t('companies.list.showing', { shown: companies.length, total })}
             </p>
             {hasNextPage ? (
               <Button
@@ -212,7 +213,7 @@ function CompaniesPage() {
                 {isFetchingNextPage ? (
                   <Loader2 className="animate-spin" aria-hidden="true" />
                 ) : null}
-                Load more
+                {t('companies.list.loadMore')}
               </Button>
             ) : null}
           </div>

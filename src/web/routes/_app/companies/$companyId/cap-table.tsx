@@ -5,7 +5,8 @@ import { todayIso } from '../../../../features/cap-table/format';
 import { readCapTableSearch } from '../../../../features/cap-table/search';
 
 /**
- * Company tab "Cap table" (issue 4). `?asOf=YYYY-MM-DD` picks the date (default today). The loader
+ * Company tab "Cap table" (issue 4). `?asOf=YYYY-MM-DD` picks the date (default today);
+ * `?sort=` orders the cap table and `?registerSort=` the shareholders' register. The loader
  * starts every request of the tab without waiting: each section shows its own skeleton.
  */
 export const Route = createFileRoute('/_app/companies/$companyId/cap-table')({
@@ -29,7 +30,16 @@ function CapTableRoute() {
       asOf={asOf}
       isToday={asOf === today}
       onAsOfChange={(next) =>
-        void navigate({ search: next === null ? {} : { asOf: next }, replace: true })
+        void navigate({ search: (prev) => ({ ...prev, asOf: next ?? undefined }), replace: true })
+      }
+      search={search}
+      // resetScroll: false: a new order keeps the page where it is.
+      onSortChange={(next) =>
+        void navigate({
+          search: (prev) => ({ ...prev, ...next }),
+          replace: true,
+          resetScroll: false,
+        })
       }
     />
   );

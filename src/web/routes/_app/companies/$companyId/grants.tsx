@@ -4,7 +4,8 @@ import { GrantsPage } from '../../../../features/grants/grants-page';
 import { readGrantsSearch } from '../../../../features/grants/search';
 
 /**
- * Company tab "Grants" (issue 5). `?planId=&status=` filter the table. The loader starts every
+ * Company tab "Grants" (issue 5). `?planId=&status=` filter the table (through the API), `?q=`
+ * searches it, `?sort=` orders it and `?page=` pages it (in the browser). The loader starts every
  * request without waiting; loader and component are split into a lazy chunk by the router plugin,
  * so the contracts' zod schemas stay out of the entry bundle (`readGrantsSearch` is plain code).
  */

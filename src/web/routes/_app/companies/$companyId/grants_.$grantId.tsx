@@ -1,9 +1,10 @@
-import { createFileRoute, Link, notFound } from '@tanstack/react-router';
-import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { NotFoundPage } from '../../../../components/not-found';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { grantQueryOptions, prefetchGrantForm } from '../../../../features/grants/api';
 import { GrantPage } from '../../../../features/grants/grant-page';
 import { isApiError } from '../../../../lib/api';
+import { t } from '../../../../lib/i18n';
 
 /**
  * One grant (issue 5). Not nested in the list's route (`grants_`), so the list does not render
@@ -32,7 +33,7 @@ function GrantRoute() {
 function GrantPending() {
   return (
     <div role="status" aria-live="polite" className="grid gap-4">
-      <span className="sr-only">Loading the grant…</span>
+      <span className="sr-only">{t('grants.detail.loading')}</span>
       <Skeleton className="h-8 w-1/2" />
       <Skeleton className="h-32 w-full" />
       <Skeleton className="h-64 w-full" />
@@ -43,22 +44,15 @@ function GrantPending() {
 function GrantNotFound() {
   const { companyId } = Route.useParams();
   return (
-    <Card className="max-w-lg">
-      <CardHeader>
-        <h2 className="text-lg font-semibold">Grant not found</h2>
-        <p className="text-sm text-muted-foreground">
-          It may have been deleted, or the link is wrong.
-        </p>
-      </CardHeader>
-      <CardContent>
-        <Link
-          to="/companies/$companyId/grants"
-          params={{ companyId }}
-          className="text-sm text-primary hover:underline"
-        >
-          All grants
-        </Link>
-      </CardContent>
-    </Card>
+    <NotFoundPage
+      level={2}
+      title={t('shell.notFound.grant.title')}
+      description={t('shell.notFound.deleted')}
+      home={{
+        to: '/companies/$companyId/grants',
+        params: { companyId },
+        label: t('shell.notFound.grant.back'),
+      }}
+    />
   );
 }

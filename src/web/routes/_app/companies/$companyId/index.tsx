@@ -2,10 +2,8 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
-import { registrationLabel, type Company } from '../../../../../contracts/company';
-import { countryName } from '../../../../../domain/countries';
-import { legalFormLabel } from '../../../../../domain/legal-forms';
+import type { Company } from '../../../../../contracts/company';
+import { toast } from '../../../../lib/toast';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import {
@@ -19,13 +17,19 @@ import {
   companyToFormValues,
 } from '../../../../features/companies/company-form';
 import { DeleteCompanyDialog } from '../../../../features/companies/delete-company-dialog';
-import { COMPANY_FIELD_LABELS, COMPANY_STATUS_LABELS } from '../../../../features/companies/fields';
-import { formatIsoDate } from '../../../../features/companies/format';
+import {
+  COMPANY_FIELD_LABELS,
+  COMPANY_STATUS_LABELS,
+  legalFormName,
+  registrationLabel,
+} from '../../../../features/companies/fields';
 import { companySummaryQueryOptions, KeyFigures } from '../../../../features/companies/key-figures';
 import { useCan } from '../../../../features/me/api';
 import { trashedToast } from '../../../../features/trash/api';
 import { ApiError, errorMessage } from '../../../../lib/api';
-import { formatDateTime } from '../../../../lib/format';
+import { countryName } from '../../../../lib/countries';
+import { formatDateTime, formatIsoDate } from '../../../../lib/format';
+import { t } from '../../../../lib/i18n';
 import { cn } from '../../../../lib/utils';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
@@ -58,33 +62,35 @@ function Detail({
 }
 
 function CompanyDetails({ company }: { company: Company }) {
-  const l = COMPANY_FIELD_LABELS;
+  const l = (name: keyof typeof COMPANY_FIELD_LABELS) => t(COMPANY_FIELD_LABELS[name]);
   return (
     <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
-      <Detail label={l.companyName}>{company.companyName}</Detail>
-      <Detail label={l.companyType}>{legalFormLabel(company.companyType)}</Detail>
-      <Detail label={l.status}>{COMPANY_STATUS_LABELS[company.status]}</Detail>
-      <Detail label={l.responsibleUserId}>
-        {company.responsibleUserId ? (company.responsibleUserName ?? 'Former member') : null}
+      <Detail label={l('companyName')}>{company.companyName}</Detail>
+      <Detail label={l('companyType')}>{legalFormName(company.companyType)}</Detail>
+      <Detail label={l('status')}>{t(COMPANY_STATUS_LABELS[company.status])}</Detail>
+      <Detail label={l('responsibleUserId')}>
+        {company.responsibleUserId
+          ? (company.responsibleUserName ?? t('companies.formerMember'))
+          : null}
       </Detail>
-      <Detail label={l.vat}>{company.vat}</Detail>
+      <Detail label={l('vat')}>{company.vat}</Detail>
       <Detail label={registrationLabel(company.country)}>{company.registrationNumber}</Detail>
-      <Detail label={l.incorporationDate}>
+      <Detail label={l('incorporationDate')}>
         {company.incorporationDate ? (
           <time dateTime={company.incorporationDate}>
             {formatIsoDate(company.incorporationDate)}
           </time>
         ) : null}
       </Detail>
-      <Detail label={l.street}>{company.street}</Detail>
-      <Detail label={l.streetNumber}>{company.streetNumber}</Detail>
-      <Detail label={l.postal}>{company.postal}</Detail>
-      <Detail label={l.city}>{company.city}</Detail>
-      <Detail label={l.country}>
+      <Detail label={l('street')}>{company.street}</Detail>
+      <Detail label={l('streetNumber')}>{company.streetNumber}</Detail>
+      <Detail label={l('postal')}>{company.postal}</Detail>
+      <Detail label={l('city')}>{company.city}</Detail>
+      <Detail label={l('country')}>
         {countryName(company.country)} ({company.country})
       </Detail>
-      <Detail label={l.contactName}>{company.contactName}</Detail>
-      <Detail label={l.email}>
+      <Detail label={l('contactName')}>{company.contactName}</Detail>
+      <Detail label={l('email')}>
         {company.email ? (
           <a
             href={`mailto:${company.email}`}
@@ -94,7 +100,7 @@ function CompanyDetails({ company }: { company: Company }) {
           </a>
         ) : null}
       </Detail>
-      <Detail label={l.phone}>
+      <Detail label={l('phone')}>
         {company.phone ? (
           <a
             href={`tel:${company.phone.replace(/\s+/g, '')}`}
@@ -104,13 +110,13 @@ function CompanyDetails({ company }: { company: Company }) {
           </a>
         ) : null}
       </Detail>
-      <Detail label={l.notes} className="sm:col-span-2">
+      <Detail label={l('notes')} className="sm:col-span-2">
         {company.notes ? <span className="whitespace-pre-line">{company.notes}</span> : null}
       </Detail>
-      <Detail label="Created">
+      <Detail label={t('companies.detail.created')}>
         <time dateTime={company.createdAt}>{formatDateTime(company.createdAt)}</time>
       </Detail>
-      <Detail label="Last updated">
+      <Detail label={t('companies.detail.updated')}>
         <time dateTime={company.updatedAt}>{formatDateTime(company.updatedAt)}</time>
       </Detail>
     </dl>
@@ -128,21 +134,23 @@ function CompanyOverview() {
   const canUpdate = useCan('company', 'update');
   const canDelete = useCan('company', 'delete');
   const canRestore = useCan('trash', 'update');
-  useDocumentTitle(isEditing ? `Edit ${company.companyName}` : company.companyName);
+  useDocumentTitle(
+    isEditing ? t('companies.editNamed', { name: company.companyName }) : company.companyName,
+  );
 
   async function onDelete() {
     try {
       await deleteCompany.mutateAsync();
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 401)) {
-        toast.error(errorMessage(error, 'Deleting the company failed'));
+        toast.error(errorMessage(error, t('companies.delete.failed')));
       }
       throw error;
     }
     trashedToast(queryClient, {
       kind: 'company',
       id: companyId,
-      message: `${company.companyName} moved to the trash`,
+      message: t('companies.toast.trashed', { name: company.companyName }),
       canRestore,
     });
     await navigate({ to: '/companies' });
@@ -157,7 +165,7 @@ function CompanyOverview() {
           {canUpdate ? (
             <Button variant="outline" onClick={() => setIsEditing(true)}>
               <Pencil aria-hidden="true" />
-              Edit
+              {t('companies.edit')}
             </Button>
           ) : null}
           {canDelete ? (
@@ -172,30 +180,33 @@ function CompanyOverview() {
 
       {isEditing ? null : <KeyFigures companyId={companyId} />}
 
-      <Card>
+      {/* The form keeps a comfortable width; the details use the page's. */}
+      <Card className={isEditing ? 'max-w-4xl' : undefined}>
         <CardHeader>
-          <CardTitle>{isEditing ? 'Edit company' : 'Details'}</CardTitle>
+          <CardTitle>
+            {isEditing ? t('companies.edit.title') : t('companies.detail.title')}
+          </CardTitle>
         </CardHeader>
         <CardContent>
           {isEditing ? (
             <CompanyForm
               defaultValues={companyToFormValues(company)}
-              submitLabel="Save changes"
+              submitLabel={t('companies.saveChanges')}
               responsibleUserName={company.responsibleUserName}
               secondaryAction={
                 <Button variant="ghost" onClick={() => setIsEditing(false)}>
-                  Cancel
+                  {t('common.cancel')}
                 </Button>
               }
               onSubmit={async (values) => {
                 const changes = changedCompanyFields(company, values);
                 if (Object.keys(changes).length === 0) {
-                  toast.info('No changes to save');
+                  toast.info(t('companies.toast.noChanges'));
                   setIsEditing(false);
                   return;
                 }
                 await updateCompany.mutateAsync(changes);
-                toast.success('Company updated');
+                toast.success(t('companies.toast.updated'));
                 setIsEditing(false);
               }}
             />

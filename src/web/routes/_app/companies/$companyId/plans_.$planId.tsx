@@ -1,4 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import { NotFoundPage } from '../../../../components/not-found';
 import {
   planQueryOptions,
   poolAdjustmentsQueryOptions,
@@ -6,8 +7,9 @@ import {
   staksQueryOptions,
 } from '../../../../features/plans/api';
 import { PlanDetail } from '../../../../features/plans/plan-detail';
-import { PlanDetailSkeleton, PlanNotFound } from '../../../../features/plans/plan-placeholders';
+import { PlanDetailSkeleton } from '../../../../features/plans/plan-placeholders';
 import { isApiError } from '../../../../lib/api';
+import { t } from '../../../../lib/i18n';
 
 /**
  * One plan of the Plans tab: its pool and history (with pool adjustments) and its terms. Not
@@ -36,7 +38,15 @@ function PlanPage() {
   return <PlanDetail companyId={companyId} planId={planId} />;
 }
 
+/** The plan does not exist (deleted, or a wrong link). */
 function PlanNotFoundPage() {
   const { companyId } = Route.useParams();
-  return <PlanNotFound companyId={companyId} />;
+  return (
+    <NotFoundPage
+      level={2}
+      title={t('plans.notFound.title')}
+      description={t('plans.notFound.text')}
+      home={{ to: '/companies/$companyId/plans', params: { companyId }, label: t('plans.back') }}
+    />
+  );
 }

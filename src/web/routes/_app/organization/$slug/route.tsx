@@ -1,8 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../../lib/toast';
 import { meQueryOptions } from '../../../../features/me/api';
 import { activateWorkspace } from '../../../../features/organization/use-switch-workspace';
 import { findWorkspaceBySlug } from '../../../../features/organization/workspace-by-slug';
+import { t } from '../../../../lib/i18n';
 import { DEFAULT_SIGNED_IN_PATH } from '../../../../lib/safe-redirect';
 
 /**
@@ -16,7 +17,7 @@ export const Route = createFileRoute('/_app/organization/$slug')({
   beforeLoad: async ({ context: { queryClient }, params: { slug }, preload }) => {
     const organization = await findWorkspaceBySlug(queryClient, slug);
     if (!organization) {
-      if (!preload) toast.error(`You have no workspace at “${slug}”.`);
+      if (!preload) toast.error(t('workspace.slug.unknown', { slug }));
       throw redirect({ to: DEFAULT_SIGNED_IN_PATH, replace: true });
     }
     // Hovering a link preloads the route: switching workspaces must wait for the click.

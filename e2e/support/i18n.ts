@@ -1,0 +1,103 @@
+import { setupI18n, type I18n } from '@lingui/core';
+import { test } from '@playwright/test';
+import { compileCatalog, readCatalog } from '../../src/server/i18n/catalogs';
+
+/**
+ * Journeys in every language (issue 12): a journey names what it looks for in English, through
+ * `L('Create template')`, and gets the text of the language the test browser runs in (the
+ * project's `locale`). `L` also proves the English text comes from a catalog: text no catalog
+ * holds is an error, so a journey cannot look for a string the app hard-codes.
+ *
+ * English with values ("Template Acme created") is matched against the catalog's messages with
+ * their placeholders ("Template {name} created"), and the values carry over. Messages with
+ * plurals or alternatives, or English that reads the same for two keys translated differently,
+ * need the key: `T('grants.list.count', { count: 3 })`.
+ */
+
+type Compiled = string | (string | unknown[])[];
+
+interface Entry {
+  key: string;
+  /** The English message as a pattern; null when it has plurals or selects. */
+  pattern: RegExp | null;
+  names: string[];
+}
+
+const english = readCatalog('en');
+const compiledEnglish = compileCatalog('en') as Record<string, Compiled>;
+const instances = new Map<string, I18n>();
+
+function instance(language: string): I18n {
+  let i18n = instances.get(language);
+  if (!i18n) {
+    i18n = setupI18n({
+      locale: language,
+      messages: { [language]: compileCatalog(language) as never },
+    });
+    instances.set(language, i18n);
+  }
+  return i18n;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function entryOf(key: string, compiled: Compiled): Entry {
+  if (typeof compiled === 'string')
+    return { key, pattern: new RegExp(`^${escape(compiled)}$`), names: [] };
+  const names: string[] = [];
+  let source = '';
+  for (const part of compiled) {
+    if (typeof part === 'string') source += escape(part);
+    else if (part.length === 1 || part[1] === 'number' || part[1] === 'date') {
+      names.push(String(part[0]));
+      source += '(.+?)';
+    } else return { key, pattern: null, names: [] };
+  }
+  return { key, pattern: new RegExp(`^${source}$`, 's'), names };
+}
+
+const entries = Object.entries(compiledEnglish).map(([key, compiled]) => entryOf(key, compiled));
+
+/** The language the test's browser runs in: the project's locale's language (`en`, `nl`). */
+export function testLanguage(): string {
+  const locale = test.info().project.use.locale ?? 'en';
+  return locale.split('-')[0] ?? 'en';
+}
+
+/** The message `key` in the test's language (or `language`), with `values`. */
+export function T(
+  key: string,
+  values?: Record<string, unknown>,
+  language: string = testLanguage(),
+): string {
+  if (!(key in english)) throw new Error(`No catalog has the key "${key}"`);
+  return instance(language)._(key, values);
+}
+
+/** `english` as the test's language writes it (see the module's comment). */
+export function L(englishText: string): string {
+  const matches: { key: string; values: Record<string, string> }[] = [];
+  for (const entry of entries) {
+    const match = entry.pattern?.exec(englishText);
+    if (!match) continue;
+    const values = Object.fromEntries(entry.names.map((name, i) => [name, match[i + 1]!]));
+    matches.push({ key: entry.key, values });
+  }
+  if (matches.length === 0) throw new Error(`No catalog message reads "${englishText}"`);
+  // An exact message wins over one with placeholders that happens to match too.
+  const exact = matches.filter((m) => Object.keys(m.values).length === 0);
+  const candidates = exact.length > 0 ? exact : matches;
+  const texts = new Set(candidates.map((m) => T(m.key, m.values)));
+  if (texts.size > 1) {
+    throw new Error(
+      `"${englishText}" is ambiguous in ${testLanguage()}: use T() with one of ${candidates.map((m) => m.key).join(', ')}`,
+    );
+  }
+  return [...texts][0]!;
+}
+
+/** `L(english)` as an exact, or (`{ exact: false }`) a partial, case-insensitive pattern. */
+export function LR(englishText: string, { exact = true }: { exact?: boolean } = {}): RegExp {
+  const text = escape(L(englishText));
+  return new RegExp(exact ? `^${text}$` : text, 'i');
+}

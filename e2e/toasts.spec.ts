@@ -1,0 +1,61 @@
+import { type Route } from '@playwright/test';
+import { expect, test } from './support/test';
+import { createVerifiedUser, signIn } from './support/auth';
+
+// sonner is not in the initial JS (decision 005, issue 12): its chunk loads after start-up, and
+// toasts asked for before it is in wait in src/web/lib/toast.ts.
+const TOASTER_CHUNK = /\/assets\/toaster-[\w-]+\.js$/;
+
+test('the toaster mounts by itself after start-up, before any toast', async ({ page }) => {
+  await page.goto('/auth/sign-in');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const region = page.getByRole('region', { name: /^Notifications/ });
+  await expect(region).toBeAttached();
+  await expect(region).toHaveAttribute('aria-live', 'polite');
+});
+
+test('a toast asked for while the toaster loads is shown once it is in, in a live region that was there first', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const user = await createVerifiedUser(request, baseURL!);
+  await signIn(page, user);
+
+  // When the live region and the toast enter the page (ms since navigation).
+  await page.addInitScript(() => {
+    const seen: { region?: number; toast?: number } = {};
+    (window as unknown as { toastTimes: typeof seen }).toastTimes = seen;
+    new MutationObserver(() => {
+      seen.region ??= document.querySelector('section[aria-live]') ? performance.now() : undefined;
+      seen.toast ??= document.querySelector('[data-sonner-toast]') ? performance.now() : undefined;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  // Routing disables the HTTP cache, so the chunk is requested again, and held here.
+  const held: Route[] = [];
+  await page.route(TOASTER_CHUNK, (route) => {
+    held.push(route);
+  });
+
+  // The sign-out page signs out on arrival and asks for its toast ("Signed out successfully")
+  // before it goes to sign-in. Found by its element, so that the journey runs in any language.
+  await page.goto('/auth/sign-out');
+  await expect(page).toHaveURL(/\/auth\/sign-in/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await expect(page.locator('section[aria-live]')).toHaveCount(0);
+
+  for (const route of held) await route.continue();
+
+  const region = page.getByRole('region', { name: /^Notifications/ });
+  await expect(region).toHaveAttribute('aria-live', 'polite');
+  await expect(region.locator('[data-sonner-toast]')).toHaveCount(1);
+  await expect(region.locator('[data-sonner-toast]')).toBeVisible();
+  const times = await page.evaluate(
+    () => (window as unknown as { toastTimes: { region?: number; toast?: number } }).toastTimes,
+  );
+  expect(times.region).toBeDefined();
+  expect(times.toast).toBeDefined();
+  // LIVE_REGION_SETTLE_MS (100 ms) at least; a timer may fire a little early.
+  expect(times.toast! - times.region!).toBeGreaterThanOrEqual(95);
+});
