@@ -3,6 +3,24 @@ import { defineConfig } from '@playwright/test';
 const isCi = process.env.CI === 'true';
 
 /**
+ * The journeys that run in Dutch too: the lawyer's daily screens from the first sign-in on. The
+ * others (language switching, the pseudo-locale, account and admin flows, CSP and error
+ * reporting) run in English only: they test a mechanism rather than a screen's words, or set
+ * their own language.
+ */
+const DUTCH_JOURNEYS = [
+  'app-shell',
+  'cap-table',
+  'data-tables',
+  'first-day',
+  'grant-leave',
+  'grants',
+  'keyboard',
+  'upcoming',
+  'valuations',
+].map((name) => `${name}.spec.ts`);
+
+/**
  * Browser journeys against the real server and the built SPA (see e2e/support/global-setup.ts).
  * The system Chromium is used; Playwright never downloads a browser here.
  */
@@ -43,4 +61,14 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  /*
+   * Issue 12: the journeys in English with the light theme, and the main ones again in Dutch with
+   * the dark theme (the browser's language and scheme, as a Dutch lawyer's browser would send
+   * them). Journeys name what they look for through e2e/support/i18n.ts (`L`, `T`), so one spec
+   * serves both; axe-core checks every page shape in each language and theme (support/test.ts).
+   */
+  projects: [
+    { name: 'en', use: { locale: 'en-US', colorScheme: 'light' } },
+    { name: 'nl', use: { locale: 'nl-NL', colorScheme: 'dark' }, testMatch: DUTCH_JOURNEYS },
+  ],
 });

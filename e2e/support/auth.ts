@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { inAnyLanguage, LR, T } from './i18n';
 import { waitForMail } from './mail';
 import { newUser, type TestUser } from './users';
 
@@ -23,7 +24,11 @@ export async function createVerifiedUser(
     },
   });
   expect(response.status(), await response.text()).toBe(200);
-  const mail = await waitForMail(user.email, { subject: /Verify/, timeoutMs: 15_000 });
+  // The mail is in the language the request asked for (Accept-Language), English without one.
+  const mail = await waitForMail(user.email, {
+    subject: inAnyLanguage('mail.verification.subject'),
+    timeoutMs: 15_000,
+  });
   const link = mail.links.find((l) => l.includes('verify-email'));
   if (!link) throw new Error(`No verification link in: ${mail.links.join(', ')}`);
   const verified = await request.get(link);
@@ -34,15 +39,15 @@ export async function createVerifiedUser(
 /** Signs in through the UI and waits for the companies page. */
 export async function signIn(page: Page, user: TestUser): Promise<void> {
   await page.goto('/auth/sign-in');
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByLabel(T('auth.field.email'), { exact: true }).fill(user.email);
+  await page.getByLabel(T('auth.field.password'), { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: T('auth.signIn.submit'), exact: true }).click();
   await expect(page).toHaveURL(/\/companies(\?.*)?$/);
 }
 
 /** A toast as people (and screen readers) get it: inside the "Notifications" live region. */
 export function toast(page: Page, text: string | RegExp) {
-  return page.getByRole('region', { name: /^Notifications/ }).getByText(text);
+  return page.getByRole('region', { name: LR('Notifications', { exact: false }) }).getByText(text);
 }
 
 /** The 6-digit code from a code mail (the subject is "Your ESOP CRM code: 123456"). */

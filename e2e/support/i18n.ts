@@ -1,6 +1,6 @@
 import { setupI18n, type I18n } from '@lingui/core';
 import { test } from '@playwright/test';
-import { compileCatalog, readCatalog } from '../../src/server/i18n/catalogs';
+import { catalogLanguages, compileCatalog, readCatalog } from '../../src/server/i18n/catalogs';
 
 /**
  * Journeys in every language (issue 12): a journey names what it looks for in English, through
@@ -100,4 +100,13 @@ export function L(englishText: string): string {
 export function LR(englishText: string, { exact = true }: { exact?: boolean } = {}): RegExp {
   const text = escape(L(englishText));
   return new RegExp(exact ? `^${text}$` : text, 'i');
+}
+
+/**
+ * The message `key` in any language a catalog has (a mail subject, say, whose language follows
+ * the recipient's or the request's language rather than the test browser's).
+ */
+export function inAnyLanguage(key: string, values?: Record<string, unknown>): RegExp {
+  const texts = catalogLanguages().map((language) => escape(T(key, values, language)));
+  return new RegExp(`^(?:${texts.join('|')})$`);
 }

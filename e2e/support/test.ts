@@ -66,6 +66,9 @@ async function settle(page: Page): Promise<void> {
   );
 }
 
+const themeOf = (page: Page) =>
+  page.evaluate(() => (document.documentElement.classList.contains('dark') ? 'dark' : 'light'));
+
 const pathOf = (url: string) => {
   try {
     return new URL(url).pathname;
@@ -105,9 +108,7 @@ function watchPages(page: Page, language: string): Checker {
     if (page.isClosed()) return;
     const path = pathOf(page.url());
     if (!path.startsWith('/') || path.startsWith('/api/')) return;
-    const theme = await page.evaluate(() =>
-      document.documentElement.classList.contains('dark') ? 'dark' : 'light',
-    );
+    const theme = await themeOf(page);
     const key = `${theme} ${path}`;
     const shape = `${theme} ${language} ${routeShape(path)}`;
     if (checked.has(key) || (!force && !EVERY_PAGE && checkedInRun.has(shape))) return;
@@ -122,7 +123,9 @@ function watchPages(page: Page, language: string): Checker {
       .analyze();
     if (TIMING)
       console.log(`axe ${path}: settle ${settled - started} ms, axe ${Date.now() - settled} ms`);
-    if (pathOf(page.url()) !== path) return; // the page changed under axe: not a fair reading
+    // The page or its theme changed under axe: not a fair reading (colours mid-switch).
+    if (pathOf(page.url()) !== path) return;
+    if ((await themeOf(page)) !== theme) return;
     checked.add(key);
     checkedInRun.add(shape);
     const violations = results.violations.filter((v) => FAILING_IMPACTS.has(v.impact ?? ''));

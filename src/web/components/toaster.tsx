@@ -1,5 +1,6 @@
 import { useEffect, type CSSProperties } from 'react';
 import { Toaster as SonnerToaster, toast } from 'sonner';
+import { t, useLanguage } from '../lib/i18n';
 import { useTheme } from '../lib/theme';
 import { connectToaster } from '../lib/toast';
 
@@ -12,6 +13,8 @@ export function Toaster() {
   useEffect(() => connectToaster(toast), []);
   // The app's theme (light, dark or the system's), so toasts are not light on a dark page.
   const theme = useTheme();
+  // The live region's and close buttons' names in the active language (sonner's are English).
+  useLanguage();
   return (
     <SonnerToaster
       theme={theme}
@@ -21,6 +24,8 @@ export function Toaster() {
       gap={14}
       richColors
       closeButton
+      containerAriaLabel={t('common.toast.region')}
+      toastOptions={{ closeButtonAriaLabel: t('common.toast.close') }}
       // sonner's default is already 356px; stated here because the spec fixes it.
       style={{ '--width': '356px' } as CSSProperties}
     />

@@ -34,10 +34,23 @@ function systemPrefersDark(): boolean {
   return typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches;
 }
 
+/**
+ * Switches colour transitions off while the theme flips (`theme-switching`, styles.css): without
+ * it every button and link fades between the themes' colours at its own pace, and the page is
+ * briefly in neither theme.
+ */
+function pauseTransitions(root: HTMLElement) {
+  root.classList.add('theme-switching');
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => root.classList.remove('theme-switching')),
+  );
+}
+
 /** Puts `theme` on `<html>`: the `dark` class, native controls' `color-scheme`, `data-theme`. */
 function apply(theme: Theme) {
   const dark = theme === 'dark' || (theme === 'system' && systemPrefersDark());
   const root = document.documentElement;
+  if (root.classList.contains('dark') !== dark) pauseTransitions(root);
   root.classList.toggle('dark', dark);
   root.style.colorScheme = dark ? 'dark' : 'light';
   root.dataset.theme = theme;
