@@ -153,10 +153,16 @@ test('grant: a leave of absence moves the next installment', async ({ page, base
     await dialog.getByLabel(startLabel).fill(isoDaysFromToday(10));
     await dialog.getByLabel(endLabel).fill(isoDaysFromToday(40));
     await dialog.getByRole('button', { name: T('grants.leave.confirm') }).click();
-    // The server's reason (its own words: the API's messages are not this journey's).
-    await expect(toast(page, /^Overlaps the leave of absence from /)).toBeVisible();
+    // The server's reason, in the page's language with the dates written out.
+    const longDate = (iso: string) => formatIsoDate(testLanguage(), iso, 'long');
+    await expect(
+      toast(
+        page,
+        T('errors.leave.overlaps', { start: longDate(leaveStart), end: longDate(leaveEnd) }),
+      ),
+    ).toBeVisible();
     await expect(dialog.getByLabel(startLabel)).toHaveAccessibleDescription(
-      /Overlaps another leave of absence/,
+      T('errors.leave.overlaps.field'),
     );
     await dialog.getByRole('button', { name: T('common.cancel') }).click();
     await expect(schedule.getByRole('table', { name: leavesTable }).getByRole('row')).toHaveCount(

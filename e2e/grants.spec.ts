@@ -92,7 +92,7 @@ test('grants: template plan, grant with preview, good leaver, exercise, cap tabl
     await expect(dialog.getByLabel(T('grants.form.template'))).toHaveValue(/[0-9a-f-]{36}/);
     await expect(dialog.getByLabel(T('vesting.time.occurrences'))).toHaveValue('48');
     await expect(dialog.getByLabel(T('vesting.time.cliff'))).toHaveValue('12');
-    await dialog.getByLabel(T('grants.form.quantity')).fill('10,000');
+    await dialog.getByLabel(T('grants.form.quantity'), { exact: true }).fill('10,000');
     await dialog.getByLabel(T('grants.form.exercisePrice')).fill('0,10');
     await dialog.getByLabel(T('grants.form.grantDate')).fill('2024-01-15');
     await dialog.getByLabel(T('grants.form.vestingStart')).fill('2024-01-15');
@@ -168,7 +168,7 @@ test('grants: template plan, grant with preview, good leaver, exercise, cap tabl
       .getByRole('row', { name: /Eva Werknemer/ })
       .getByRole('cell');
     // Ordinary (a dash read as "none"; the Cap table tab's words), awards vested, awards unvested.
-    await expect(cells.nth(0)).toContainText('none');
+    await expect(cells.nth(0)).toContainText(T('cap-table.none'));
     await expect(cells.nth(1)).toHaveText(n(3542));
     await expect(cells.nth(2)).toHaveText('0');
     await page.goto(grantUrl);

@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { createVerifiedUser } from './support/auth';
 import { firmDate } from './support/clock';
-import { L, T } from './support/i18n';
+import { formatInteger, formatIsoDate } from '../src/contracts/i18n/format';
+import { L, T, testLanguage } from './support/i18n';
 import { expect, test } from './support/test';
 
 /**
@@ -12,6 +13,10 @@ import { expect, test } from './support/test';
  * appear in the toaster's polite live region). The user and the plan come through the API: their
  * screens are not this journey's subject.
  */
+
+/** A count and a date as the app writes them in the test's language. */
+const n = (value: number) => formatInteger(testLanguage(), value);
+const d = (iso: string) => formatIsoDate(testLanguage(), iso);
 
 const isFocused = (target: Locator) =>
   target.evaluate((element) => element === document.activeElement).catch(() => false);
@@ -158,33 +163,53 @@ test('the main journey with the keyboard only', async ({ page, baseURL }) => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/cap-table$/);
 
-    await tabTo(page, main.getByRole('button', { name: 'Add a share class first' }).first());
+    await tabTo(
+      page,
+      main.getByRole('button', { name: T('cap-table.addShareClassFirst') }).first(),
+    );
     await page.keyboard.press('Enter');
-    const classDialog = page.getByRole('dialog', { name: 'New share class' });
+    const classDialog = page.getByRole('dialog', { name: T('cap-table.shareClasses.dialog.new') });
     await expect(classDialog).toBeVisible();
-    await typeInto(page, classDialog.getByLabel('Name', { exact: true }), 'Ordinary');
-    await typeInto(page, classDialog.getByLabel('Nominal value'), '0.01');
-    await tabTo(page, classDialog.getByRole('button', { name: 'Create share class' }));
+    await typeInto(
+      page,
+      classDialog.getByLabel(T('cap-table.shareClassForm.name'), { exact: true }),
+      'Ordinary',
+    );
+    await typeInto(
+      page,
+      classDialog.getByLabel(T('cap-table.shareClassForm.nominalValue')),
+      '0.01',
+    );
+    await tabTo(
+      page,
+      classDialog.getByRole('button', { name: T('cap-table.shareClasses.create') }),
+    );
     await page.keyboard.press('Space');
-    await expect(announced(page, 'Share class Ordinary created')).toBeVisible();
+    await expect(
+      announced(page, T('cap-table.shareClasses.toast.created', { name: 'Ordinary' })),
+    ).toBeVisible();
     await expect(classDialog).toHaveCount(0);
 
-    const opener = main.getByRole('button', { name: 'Issue shares', exact: true }).first();
-    const dialog = page.getByRole('dialog', { name: 'Issue shares' });
+    const opener = main.getByRole('button', { name: L('Issue shares'), exact: true }).first();
+    const dialog = page.getByRole('dialog', { name: L('Issue shares') });
     await checkDialogFocus(page, opener, dialog);
     await tabTo(page, opener);
     await page.keyboard.press('Enter');
-    await typeDate(page, dialog.getByLabel('Date', { exact: true }), '2024-01-01');
-    await chooseWithArrows(page, dialog.getByLabel('To stakeholder'), /^Eva Werknemer/);
-    await typeInto(page, dialog.getByLabel('Share count'), '10000');
-    await expect(dialog.getByLabel('Last share number')).toHaveValue(/10[,.]?000/);
-    await typeDate(page, dialog.getByLabel('Deed date'), '2024-01-01');
-    await typeInto(page, dialog.getByLabel('Notary'), 'mr. J. de Notaris');
-    await tabTo(page, dialog.getByRole('button', { name: 'Issue shares', exact: true }));
+    await typeDate(
+      page,
+      dialog.getByLabel(T('cap-table.field.date'), { exact: true }),
+      '2024-01-01',
+    );
+    await chooseWithArrows(page, dialog.getByLabel(T('cap-table.shareEvent.to')), /^Eva Werknemer/);
+    await typeInto(page, dialog.getByLabel(T('cap-table.shareEvent.shareCount')), '10000');
+    await expect(dialog.getByLabel(T('cap-table.shareEvent.lastNumber'))).toHaveValue(/10[,.]?000/);
+    await typeDate(page, dialog.getByLabel(T('cap-table.shareEvent.deedDate')), '2024-01-01');
+    await typeInto(page, dialog.getByLabel(T('cap-table.shareEvent.notary')), 'mr. J. de Notaris');
+    await tabTo(page, dialog.getByRole('button', { name: L('Issue shares'), exact: true }));
     await page.keyboard.press('Enter');
     await expect(dialog).toHaveCount(0);
     await expect(
-      main.getByRole('table', { name: 'Shareholders register' }).getByText('Eva Werknemer'),
+      main.getByRole('table', { name: T('cap-table.register.label') }).getByText('Eva Werknemer'),
     ).toBeVisible();
   });
 
@@ -204,25 +229,35 @@ test('the main journey with the keyboard only', async ({ page, baseURL }) => {
     });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/grants$/);
-    const opener = main.getByRole('button', { name: 'New grant' }).first();
-    const dialog = page.getByRole('dialog', { name: 'New grant' });
+    const opener = main.getByRole('button', { name: T('grants.new') }).first();
+    const dialog = page.getByRole('dialog', { name: T('grants.new') });
     await checkDialogFocus(page, opener, dialog);
     await tabTo(page, opener);
     await page.keyboard.press('Enter');
-    await chooseWithArrows(page, dialog.getByLabel('Stakeholder'), /^Eva Werknemer/);
-    await typeInto(page, dialog.getByLabel('Quantity'), '4800');
-    await typeDate(page, dialog.getByLabel('Grant date'), '2024-01-15');
-    await typeDate(page, dialog.getByLabel('Vesting start date'), '2024-01-15');
-    await typeInto(page, dialog.getByLabel('Number of installments'), '48');
-    await typeInto(page, dialog.getByLabel('Cliff (periods)'), '12');
+    await chooseWithArrows(page, dialog.getByLabel(T('grants.form.stakeholder')), /^Eva Werknemer/);
+    await typeInto(page, dialog.getByLabel(T('grants.form.quantity'), { exact: true }), '4800');
+    await typeDate(page, dialog.getByLabel(T('grants.form.grantDate')), '2024-01-15');
+    await typeDate(page, dialog.getByLabel(T('grants.form.vestingStart')), '2024-01-15');
+    await typeInto(page, dialog.getByLabel(T('vesting.time.occurrences')), '48');
+    await typeInto(page, dialog.getByLabel(T('vesting.time.cliff')), '12');
     // The preview follows what is typed: 1,200 at the one-year cliff.
     const preview = dialog.getByRole('region', { name: T('grants.form.preview') });
-    await expect(preview.getByText('1,200 on 15 Jan 2025')).toBeVisible();
-    await typeInto(page, dialog.getByLabel('Cliff (periods)'), '6');
-    await expect(preview.getByText('600 on 15 Jul 2024')).toBeVisible();
-    await tabTo(page, dialog.getByRole('button', { name: 'Create grant' }));
+    await expect(
+      preview.getByText(
+        T('vesting.preview.atCliff.value', { quantity: n(1200), date: d('2025-01-15') }),
+      ),
+    ).toBeVisible();
+    await typeInto(page, dialog.getByLabel(T('vesting.time.cliff')), '6');
+    await expect(
+      preview.getByText(
+        T('vesting.preview.atCliff.value', { quantity: n(600), date: d('2024-07-15') }),
+      ),
+    ).toBeVisible();
+    await tabTo(page, dialog.getByRole('button', { name: T('grants.dialog.create') }));
     await page.keyboard.press('Enter');
-    await expect(announced(page, /Granted 4,800 to Eva Werknemer/)).toBeVisible();
+    await expect(
+      announced(page, T('grants.dialog.created', { quantity: n(4800), name: 'Eva Werknemer' })),
+    ).toBeVisible();
   });
 
   await test.step('add a valuation', async () => {
@@ -232,18 +267,29 @@ test('the main journey with the keyboard only', async ({ page, baseURL }) => {
     });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/valuations$/);
-    const opener = main.getByRole('button', { name: /^Add (the first )?valuation$/ }).first();
-    const dialog = page.getByRole('dialog', { name: 'New valuation' });
+    const opener = main
+      .getByRole('button', {
+        name: new RegExp(`^(${T('valuations.new')}|${T('valuations.current.empty.action')})$`),
+      })
+      .first();
+    const dialog = page.getByRole('dialog', { name: T('valuations.dialog.newTitle') });
     await checkDialogFocus(page, opener, dialog);
     await tabTo(page, opener);
     await page.keyboard.press('Enter');
-    await typeDate(page, dialog.getByLabel('Effective date'), firmDate(-30));
-    await typeInto(page, dialog.getByLabel('Enterprise value'), '1000000');
-    await typeInto(page, dialog.getByLabel('Fully diluted shares'), '10000');
-    await typeInto(page, dialog.getByLabel('DLOM (%)'), '20');
-    await tabTo(page, dialog.getByRole('button', { name: 'Add valuation' }));
+    await typeDate(page, dialog.getByLabel(T('valuations.form.effectiveDate')), firmDate(-30));
+    await typeInto(page, dialog.getByLabel(T('valuations.form.enterpriseValue')), '1000000');
+    await typeInto(
+      page,
+      dialog.getByLabel(T('valuations.form.fullyDilutedShares'), { exact: true }),
+      '10000',
+    );
+    await typeInto(page, dialog.getByLabel(T('valuations.form.dlom')), '20');
+    await tabTo(page, dialog.getByRole('button', { name: T('valuations.dialog.add') }));
     await page.keyboard.press('Enter');
-    await expect(announced(page, /valuation of .* added/)).toBeVisible();
+    const added = T('valuations.toast.added', { purpose: '@@', date: '@@' })
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replaceAll('@@', '.+');
+    await expect(announced(page, new RegExp(`^${added}$`, 'i'))).toBeVisible();
     await expect(dialog).toHaveCount(0);
   });
 });

@@ -121,7 +121,7 @@ test('upcoming: a cliff in the next 90 days, filtered by type, leads to its gran
     await expect(page.getByLabel(L('Show the next'))).toHaveValue('30');
     await expect(chip('cliff')).toHaveAttribute('aria-pressed', 'true');
     await expect(
-      page.getByRole('heading', { name: L('Nothing due in the next 30 days') }),
+      page.getByRole('heading', { name: T('upcoming.empty.title', { days: 30 }) }),
     ).toBeVisible();
     await page.getByLabel(L('Show the next')).selectOption('180');
     await expect(page).toHaveURL(/days=180/);

@@ -59,7 +59,16 @@ async function settle(page: Page): Promise<void> {
           observer.disconnect();
           clearTimeout(timer);
           clearTimeout(cap);
-          resolve();
+          // Colours mid-animation (a dialog's overlay fading in) are not the page's: let running
+          // animations and transitions end first (the cap still holds for endless ones).
+          const running = document
+            .getAnimations()
+            .filter((animation) => animation.playState === 'running')
+            .map((animation) => animation.finished.catch(() => undefined));
+          void Promise.race([
+            Promise.all(running),
+            new Promise((later) => setTimeout(later, limit)),
+          ]).then(() => resolve());
         }
       }),
     { quiet: QUIET_MS, limit: SETTLE_LIMIT_MS },

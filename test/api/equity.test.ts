@@ -290,7 +290,7 @@ describe('the shareholders register', () => {
     expect(early.status).toBe(409);
     expect(early.body.error).toMatchObject({
       code: 'INSUFFICIENT_SHARES',
-      message: 'Anna de Vries holds 0 Common shares on 2024-02-01, fewer than the 10 this needs',
+      message: 'Anna de Vries holds 0 Common shares on 1 February 2024, fewer than the 10 this needs',
     });
     const tooMany = await call(`${s.base}/share-events`, 'POST', {
       type: 'transfer',
@@ -535,7 +535,7 @@ describe('depositary receipts', () => {
     expect(over.body.error).toMatchObject({
       code: 'RECEIPTS_EXCEED_SHARES',
       message:
-        'STAK Ledger would have 1,001 depositary receipts out on Common shares but holds only 1,000 on 2024-02-01',
+        'STAK Ledger would have 1,001 depositary receipts out on Common shares but holds only 1,000 on 1 February 2024',
     });
     await ok(t, ann.cookie, `${s.base}/receipts`, 'POST', receipt(400, s.bart));
     // The STAK cannot give away shares that back receipts.

@@ -29,7 +29,7 @@ describe('API error messages in the reader’s language (issue 12)', () => {
         msg('errors.grant.notExercisable.field', { exercisable: 2917, date: '2025-04-01' }),
         'nl',
       ),
-    ).toBe('Hoogstens 2.917 uitoefenbaar op 2025-04-01');
+    ).toBe('Hoogstens 2.917 uitoefenbaar op 1 april 2025');
   });
 
   it('keeps a given English, and the key’s message in other languages', () => {
@@ -55,8 +55,8 @@ describe('API error messages in the reader’s language (issue 12)', () => {
       msg('errors.grant.cancelled', { date: '2025-01-01' }),
     );
     expect(conflict.toBody('nl').error.message).toBe(
-      'Deze toekenning is geannuleerd op 2025-01-01',
+      'Deze toekenning is geannuleerd op 1 januari 2025',
     );
-    expect(conflict.message).toBe('This grant was cancelled on 2025-01-01');
+    expect(conflict.message).toBe('This grant was cancelled on 1 January 2025');
   });
 });

@@ -48,11 +48,20 @@ export class LongDate {
 }
 
 /**
+ * Placeholders that hold a calendar date (`{date}`, `{start}`…): an ISO date given for one is
+ * written out in the reader's language ("1 juli 2024", "July 1, 2024"), as {@link LongDate} is.
+ */
+const DATE_PLACEHOLDERS = new Set(['date', 'start', 'end', 'deadline', 'limit', 'last']);
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
  * A value of a message in `language`: a date written out, a nested message rendered, a list of
  * them joined with commas.
  */
-function renderValue(value: unknown, language: string): unknown {
+function renderValue(value: unknown, language: string, name?: string): unknown {
   if (value instanceof LongDate) return formatIsoDate(language, value.iso, 'long');
+  if (typeof value === 'string' && name && DATE_PLACEHOLDERS.has(name) && ISO_DATE.test(value))
+    return formatIsoDate(language, value, 'long');
   if (Array.isArray(value)) return value.map((v) => renderValue(v, language)).join(', ');
   if (isMessage(value)) return renderText(value, language);
   return value;
@@ -69,7 +78,10 @@ export function renderText(text: Text, language: string = DEFAULT_LANGUAGE): str
   const values =
     text.values &&
     Object.fromEntries(
-      Object.entries(text.values).map(([name, value]) => [name, renderValue(value, language)]),
+      Object.entries(text.values).map(([name, value]) => [
+        name,
+        renderValue(value, language, name),
+      ]),
     );
   return translator(language)(text.key, values);
 }
