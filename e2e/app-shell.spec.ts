@@ -165,7 +165,9 @@ test('wide screens: the sidebar holds the navigation, marks the page and leaves 
   await page.goto(`/companies/${companyId}/grants`);
   await expect(companies).toHaveAttribute('aria-current', 'page');
   await expect(
-    page.getByRole('navigation', { name: 'Company' }).getByRole('link', { name: 'Grants' }),
+    page
+      .getByRole('navigation', { name: T('companies.nav.label') })
+      .getByRole('link', { name: T('companies.nav.grants') }),
   ).toHaveAttribute('aria-current', 'page');
 
   await nav.getByRole('link', { name: T('shell.nav.vestingTemplates') }).click();
@@ -253,7 +255,9 @@ test('390 px phone: a menu button opens the navigation in a drawer that keeps fo
   });
 
   await test.step('the account menu, with the workspace switcher, opens inside the window', async () => {
-    await page.getByRole('button', { name: `Account menu for ${user.name}` }).click();
+    await page
+      .getByRole('button', { name: T('common.userMenu.label', { name: user.name }) })
+      .click();
     const accountMenu = page.getByRole('menu');
     await expect(accountMenu.getByRole('menuitemradio').first()).toBeVisible();
     const box = (await accountMenu.boundingBox())!;

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { createVerifiedUser, signIn, toast } from './support/auth';
 import { expect, firmDate, test } from './support/clock';
-import { L, T } from './support/i18n';
+import { count, country, decimal, isoDate, L, money, T } from './support/i18n';
 
 /** A call to the business API with the page's session (its cookie jar is the browser's). */
 async function api<T>(request: APIRequestContext, path: string, data: object): Promise<T> {
@@ -9,6 +9,8 @@ async function api<T>(request: APIRequestContext, path: string, data: object): P
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as T;
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The figure shown under a label of a `<dl>` ("Amount payable" → "€100.00"). */
 function figure(scope: Locator, label: string) {
@@ -31,13 +33,19 @@ test('first day: defaults follow the company, the register suggests numbers, mes
   const companyName = `Atomium ${suffix}`;
   let companyId = '';
   let shareClassId = '';
+  // The stakeholder as the selects list her: "Lotte Peeters (Oprichter)" in Dutch.
+  const lotte = T('grants.form.stakeholder.option', {
+    name: 'Lotte Peeters',
+    relationship: L('Founder'),
+  });
 
   await test.step('the legal forms follow the country: a Belgian company is not a Dutch BV', async () => {
     await page.goto('/companies/create');
-    await page.getByLabel('Company name').fill(companyName);
-    const type = page.getByLabel('Company type', { exact: true });
+    await page.getByLabel(L('Company name')).fill(companyName);
+    const type = page.getByLabel(L('Company type'), { exact: true });
+    const countrySelect = page.getByLabel(T('companies.field.country'), { exact: true });
     await expect(type).toHaveValue('BV');
-    await page.getByLabel('Country', { exact: true }).selectOption('BE');
+    await countrySelect.selectOption('BE');
     await expect(type).toHaveValue('BV/SRL');
     await expect(type.locator('option')).toHaveText([
       'BV/SRL',
@@ -46,19 +54,19 @@ test('first day: defaults follow the company, the register suggests numbers, mes
       'CommV/SComm',
       'VOF/SNC',
       'Stichting/Fondation',
-      'Other',
+      T('companies.legalForm.other'),
     ]);
     // Outside the listed countries the legal form is free text.
-    await page.getByLabel('Country', { exact: true }).selectOption('FR');
+    await countrySelect.selectOption('FR');
     await expect(type).toHaveValue('');
     await expect(type).toHaveAccessibleDescription(
-      T('companies.form.legalFormFreeText', { country: 'France' }),
+      T('companies.form.legalFormFreeText', { country: country('FR') }),
     );
     await type.fill('SAS');
-    await page.getByLabel('Country', { exact: true }).selectOption('BE');
+    await countrySelect.selectOption('BE');
     await expect(type).toHaveValue('BV/SRL');
     await type.selectOption('NV/SA');
-    await page.getByRole('button', { name: 'Create company' }).click();
+    await page.getByRole('button', { name: L('Create company') }).click();
     await expect(page).toHaveURL(/\/companies\/[0-9a-f-]{36}/);
     companyId = /\/companies\/([0-9a-f-]{36})/.exec(page.url())![1]!;
     await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
@@ -67,14 +75,23 @@ test('first day: defaults follow the company, the register suggests numbers, mes
 
   await test.step("a new stakeholder lives in the company's country", async () => {
     await page.goto(`/companies/${companyId}/stakeholders`);
-    await page.getByRole('button', { name: 'Add stakeholder' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Add stakeholder' });
-    await expect(dialog.getByLabel('Country', { exact: true })).toHaveValue('BE');
-    await expect(dialog.getByLabel('Tax residence', { exact: true })).toHaveValue('BE');
-    await dialog.getByLabel('Name', { exact: true }).fill('Lotte Peeters');
-    await dialog.getByLabel('Relationship', { exact: true }).selectOption({ label: 'Founder' });
-    await dialog.getByRole('button', { name: 'Add stakeholder' }).click();
-    await expect(toast(page, 'Lotte Peeters added')).toBeVisible();
+    await page
+      .getByRole('button', { name: L('Add stakeholder') })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: L('Add stakeholder') });
+    await expect(dialog.getByLabel(T('stakeholders.field.country'), { exact: true })).toHaveValue(
+      'BE',
+    );
+    await expect(dialog.getByLabel(L('Tax residence'), { exact: true })).toHaveValue('BE');
+    await dialog.getByLabel(L('Name'), { exact: true }).fill('Lotte Peeters');
+    await dialog
+      .getByLabel(L('Relationship'), { exact: true })
+      .selectOption({ label: L('Founder') });
+    await dialog.getByRole('button', { name: L('Add stakeholder') }).click();
+    await expect(
+      toast(page, T('stakeholders.toast.added', { name: 'Lotte Peeters' })),
+    ).toBeVisible();
   });
 
   await test.step('the register suggests the next free share numbers', async () => {
@@ -85,26 +102,34 @@ test('first day: defaults follow the company, the register suggests numbers, mes
       })
     ).id;
     await page.goto(`/companies/${companyId}/cap-table`);
-    const register = page.getByRole('region', { name: 'Shareholders’ register' });
-    const issue = async (count: string, first: string, last: string) => {
-      await register.getByRole('button', { name: 'Issue shares', exact: true }).first().click();
-      const dialog = page.getByRole('dialog', { name: 'Issue shares', exact: true });
-      await expect(dialog.getByLabel('First share number')).toHaveValue(first);
-      await expect(dialog.getByLabel('First share number')).toHaveAccessibleDescription(
+    const register = page.getByRole('region', { name: L('Shareholders’ register') });
+    const issue = async (shares: number, first: string, last: string) => {
+      await register
+        .getByRole('button', { name: L('Issue shares'), exact: true })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog', { name: L('Issue shares'), exact: true });
+      const firstNumber = dialog.getByLabel(T('cap-table.shareEvent.firstNumber'));
+      await expect(firstNumber).toHaveValue(first);
+      await expect(firstNumber).toHaveAccessibleDescription(
         L('The next free number of the class; empty for shares without numbers'),
       );
-      await dialog.getByLabel('Date', { exact: true }).fill('2024-01-01');
-      await dialog.getByLabel('To stakeholder').selectOption({ label: 'Lotte Peeters (Founder)' });
-      await dialog.getByLabel('Share count').fill(count);
-      await expect(dialog.getByLabel('Last share number')).toHaveValue(last);
-      await dialog.getByRole('button', { name: 'Issue shares', exact: true }).click();
+      await dialog.getByLabel(T('cap-table.field.date'), { exact: true }).fill('2024-01-01');
+      await dialog.getByLabel(L('To stakeholder')).selectOption({ label: lotte });
+      // Typed with the language's grouping ("18.000" in Dutch).
+      await dialog.getByLabel(L('Share count')).fill(count(shares));
+      await expect(dialog.getByLabel(T('cap-table.shareEvent.lastNumber'))).toHaveValue(last);
+      await dialog.getByRole('button', { name: L('Issue shares'), exact: true }).click();
       await expect(dialog).toBeHidden();
     };
-    await issue('18,000', '1', '18000');
-    await issue('2,000', '18001', '20000');
+    await issue(18_000, '1', '18000');
+    await issue(2_000, '18001', '20000');
     await expect(
-      register.getByRole('table', { name: 'Shareholders register' }).getByRole('row').nth(2),
-    ).toContainText('18,001–20,000');
+      register
+        .getByRole('table', { name: L('Shareholders register') })
+        .getByRole('row')
+        .nth(2),
+    ).toContainText(`${count(18_001)}–${count(20_000)}`);
   });
 
   let grantId = '';
@@ -117,21 +142,34 @@ test('first day: defaults follow the company, the register suggests numbers, mes
       boardApprovalDate: '2024-03-01',
     });
     await page.goto(`/companies/${companyId}/grants`);
-    await page.getByRole('button', { name: 'New grant' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'New grant' });
-    await dialog.getByLabel('Stakeholder').selectOption({ label: 'Lotte Peeters (Founder)' });
-    await dialog.getByLabel('Quantity').fill('4,800');
-    await dialog.getByLabel('Exercise price').fill('0.10');
-    await dialog.getByLabel('Grant date').fill('2024-02-15');
-    await dialog.getByLabel('Vesting start date').fill('2024-02-15');
-    await dialog.getByRole('button', { name: 'Create grant' }).click();
-    // The server's message, on the field (API messages are not translated yet).
-    await expect(dialog.getByLabel('Grant date')).toHaveAccessibleDescription(
-      /The plan's pool exists from its board approval on 1 March 2024; date the grant on or after it/,
+    await page
+      .getByRole('button', { name: L('New grant') })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: L('New grant') });
+    const grantDate = dialog.getByLabel(T('grants.form.grantDate'), { exact: true });
+    const vestingStart = dialog.getByLabel(T('grants.form.vestingStart'), { exact: true });
+    await dialog
+      .getByLabel(T('grants.form.stakeholder'), { exact: true })
+      .selectOption({ label: lotte });
+    await dialog.getByLabel(T('grants.form.quantity'), { exact: true }).fill(count(4800));
+    await dialog
+      .getByLabel(T('grants.form.exercisePrice'), { exact: true })
+      .fill(decimal('0.10', 2));
+    await grantDate.fill('2024-02-15');
+    await vestingStart.fill('2024-02-15');
+    await dialog.getByRole('button', { name: L('Create grant') }).click();
+    // The server's message, on the field, in the reader's language with the date written out.
+    await expect(grantDate).toHaveAccessibleDescription(
+      new RegExp(
+        escapeRegExp(
+          T('errors.grant.beforeBoardApproval', { date: isoDate('2024-03-01', 'long') }),
+        ),
+      ),
     );
-    await dialog.getByLabel('Grant date').fill('2024-03-01');
-    await dialog.getByLabel('Vesting start date').fill('2024-03-01');
-    await dialog.getByRole('button', { name: 'Create grant' }).click();
+    await grantDate.fill('2024-03-01');
+    await vestingStart.fill('2024-03-01');
+    await dialog.getByRole('button', { name: L('Create grant') }).click();
     await expect(page).toHaveURL(/\/grants\/[0-9a-f-]{36}$/);
     grantId = /\/grants\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
   });
@@ -145,24 +183,37 @@ test('first day: defaults follow the company, the register suggests numbers, mes
       fullyDilutedShares: 1_000_000,
     });
     await page.goto(`/companies/${companyId}/grants/${grantId}`);
-    await page.getByRole('button', { name: 'Exercise', exact: true }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Exercise options of Lotte Peeters' });
-    await confirm.getByLabel('Quantity to exercise').fill('1,000');
-    await expect(figure(confirm, L('Amount payable'))).toHaveText(/100\.00/);
-    await expect(figure(confirm, L('Spread at the FMV'))).toHaveText(/1,400\.00/);
+    await page.getByRole('button', { name: L('Exercise'), exact: true }).click();
+    const confirm = page.getByRole('alertdialog', {
+      name: T('grants.exercise.title', { name: 'Lotte Peeters' }),
+    });
+    await confirm.getByLabel(L('Quantity to exercise')).fill(count(1000));
+    await expect(figure(confirm, L('Amount payable'))).toHaveText(money('100.00'));
+    await expect(figure(confirm, L('Spread at the FMV'))).toHaveText(money('1400.00'));
     await expect(
-      confirm.getByText(/1,000 × \(FMV .*1\.50 − exercise price .*0\.10\)/),
+      confirm.getByText(
+        T('grants.exercise.spreadDetail', {
+          quantity: count(1000),
+          fmv: money('1.50'),
+          price: money('0.10'),
+          date: isoDate(firmDate(-30)),
+        }),
+      ),
     ).toBeVisible();
     // Recording an exercise is not a destructive act: the button is not red.
-    const record = confirm.getByRole('button', { name: 'Record exercise' });
+    const record = confirm.getByRole('button', { name: L('Record exercise') });
     await expect(record).not.toHaveClass(/destructive/);
     await record.click();
-    await expect(toast(page, 'Exercise of 1,000 recorded')).toBeVisible();
+    await expect(toast(page, T('grants.exercise.done', { quantity: count(1000) }))).toBeVisible();
   });
 
   await test.step('a sole owner sees why Leave is unavailable, before confirming anything', async () => {
     await page.goto('/account/organizations');
-    const leave = page.getByRole('button', { name: /^Leave / });
+    // "Leave {name}" for whichever name the workspace has.
+    const [before, after] = T('account.workspaces.leaveNamed', { name: '\u0000' }).split('\u0000');
+    const leave = page.getByRole('button', {
+      name: new RegExp(`^${escapeRegExp(before!)}.+${escapeRegExp(after!)}$`),
+    });
     await expect(leave).toHaveAttribute('aria-disabled', 'true');
     await expect(leave).toHaveAccessibleDescription(T('account.workspaces.soleOwnerLeave'));
     await expect(page.getByText(T('account.workspaces.soleOwnerLeave'))).toBeVisible();
@@ -211,7 +262,7 @@ test('upcoming: routine installments on request, fifty rows a page', async ({ pa
 
   await page.goto('/upcoming?days=365');
   await expect(
-    page.getByRole('heading', { name: 'Nothing due in the next 365 days' }),
+    page.getByRole('heading', { name: T('upcoming.empty.title', { days: count(365) }) }),
   ).toBeVisible();
   await page.getByRole('checkbox', { name: L('Show routine installments') }).check();
   await expect(page).toHaveURL(/installments=true/);
@@ -219,12 +270,14 @@ test('upcoming: routine installments on request, fifty rows a page', async ({ pa
   await expect(
     pages.getByText(T('common.pager.showing', { from: '1', to: '50', total: '60' })),
   ).toBeVisible();
-  await pages.getByRole('button', { name: /^Next/ }).click();
+  await pages.getByRole('button', { name: T('common.pager.nextPage') }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect(
     pages.getByText(T('common.pager.showing', { from: '51', to: '60', total: '60' })),
   ).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'Installment' })).toHaveCount(10);
+  await expect(
+    page.getByRole('row').filter({ hasText: T('upcoming.type.installment') }),
+  ).toHaveCount(10);
   // Leaving installments out again starts from the first page.
   await page.getByRole('checkbox', { name: L('Show routine installments') }).uncheck();
   await expect(page).not.toHaveURL(/page=|installments=/);

@@ -1,5 +1,7 @@
 import { setupI18n, type I18n } from '@lingui/core';
 import { test } from '@playwright/test';
+import * as format from '../../src/contracts/i18n/format';
+import { countryName } from '../../src/domain/countries';
 import { catalogLanguages, compileCatalog, readCatalog } from '../../src/server/i18n/catalogs';
 
 /**
@@ -109,4 +111,34 @@ export function LR(englishText: string, { exact = true }: { exact?: boolean } = 
 export function inAnyLanguage(key: string, values?: Record<string, unknown>): RegExp {
   const texts = catalogLanguages().map((language) => escape(T(key, values, language)));
   return new RegExp(`^(?:${texts.join('|')})$`);
+}
+
+/*
+ * Figures as the app shows them in the test's language (the SPA's src/web/lib/format.ts with the
+ * same shared functions): `count(18001)` is "18.001" in Dutch, `money('1.50')` "€ 1,50".
+ */
+
+/** A whole number: "18.001" (nl), "18,001" (en). */
+export function count(value: number | string): string {
+  return format.formatInteger(testLanguage(), value);
+}
+
+/** A decimal with at least `minFraction` decimals: "0,10" (nl). */
+export function decimal(value: number | string, minFraction = 0): string {
+  return format.formatDecimal(testLanguage(), value, { minFraction });
+}
+
+/** An amount in its currency, as the app writes money: "€ 1.400,00" (nl). */
+export function money(amount: string, currency = 'EUR'): string {
+  return format.formatMoney(testLanguage(), amount, currency, { maxFraction: 6 });
+}
+
+/** A calendar date: "1 mrt 2024" (medium), "1 maart 2024" (long). */
+export function isoDate(iso: string, style?: format.DateStyle): string {
+  return format.formatIsoDate(testLanguage(), iso, style);
+}
+
+/** A country's name: "Frankrijk" (nl) for "FR". */
+export function country(code: string): string {
+  return countryName(code, testLanguage());
 }

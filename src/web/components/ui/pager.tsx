@@ -43,11 +43,11 @@ export function Pager({
             variant="outline"
             size="sm"
             aria-disabled={first || undefined}
+            aria-label={t('common.pager.previousPage')}
             onClick={() => (first ? undefined : onPage(page - 1))}
           >
             <ChevronLeft aria-hidden="true" />
             {t('common.pager.previous')}
-            <span className="sr-only"> {t('common.pager.pageWord')}</span>
           </Button>
           <span className="text-sm text-muted-foreground tabular-nums">
             {t('common.pager.pageOf', { page: formatCount(page), count: formatCount(pageCount) })}
@@ -56,10 +56,10 @@ export function Pager({
             variant="outline"
             size="sm"
             aria-disabled={last || undefined}
+            aria-label={t('common.pager.nextPage')}
             onClick={() => (last ? undefined : onPage(page + 1))}
           >
             {t('common.pager.next')}
-            <span className="sr-only"> {t('common.pager.pageWord')}</span>
             <ChevronRight aria-hidden="true" />
           </Button>
         </div>
