@@ -132,9 +132,14 @@ test('upcoming: a cliff in the next 90 days, filtered by type, leads to its gran
   await test.step('the row leads to the grant', async () => {
     await cliffRow.getByRole('link', { name: stakeholderName }).click();
     await expect(page).toHaveURL(new RegExp(`/companies/${company.id}/grants/${grant.id}$`));
-    // The grant page's heading is the grants catalog's (another part of issue 12).
     await expect(
-      page.getByRole('heading', { level: 2, name: `4,800 to ${stakeholderName}` }),
+      page.getByRole('heading', {
+        level: 2,
+        name: T('grants.detail.heading', {
+          quantity: formatInteger(testLanguage(), 4800),
+          name: stakeholderName,
+        }),
+      }),
     ).toBeVisible();
   });
 });

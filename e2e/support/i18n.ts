@@ -86,9 +86,12 @@ export function L(englishText: string): string {
     matches.push({ key: entry.key, values });
   }
   if (matches.length === 0) throw new Error(`No catalog message reads "${englishText}"`);
-  // An exact message wins over one with placeholders that happens to match too.
-  const exact = matches.filter((m) => Object.keys(m.values).length === 0);
-  const candidates = exact.length > 0 ? exact : matches;
+  // The message with the most words of its own wins: an exact one over one with placeholders,
+  // "Report {filename} uploaded" over a bare "{part}" that happens to match too.
+  const literal = (m: (typeof matches)[number]) =>
+    englishText.length - Object.values(m.values).reduce((sum, value) => sum + value.length, 0);
+  const most = Math.max(...matches.map(literal));
+  const candidates = matches.filter((m) => literal(m) === most);
   const texts = new Set(candidates.map((m) => T(m.key, m.values)));
   if (texts.size > 1) {
     throw new Error(

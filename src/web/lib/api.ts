@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ErrorResponse } from '../../contracts/errors';
 import { env } from '../env';
+import { withoutFieldName } from './error-text';
 import { activeLanguage, t } from './i18n';
 
 /** An `/api/v1` call that failed: the HTTP status plus the body's `{ code, message, fields }`. */
@@ -150,10 +151,14 @@ function invalidResponse(request: string, status: number, details: unknown): Api
   });
 }
 
-/** Text for a toast: the API's message, or a generic fallback for non-API failures. */
+/**
+ * Text for a toast: the API's message (without a field's API name in front, see
+ * {@link withoutFieldName}), or a generic fallback for non-API failures.
+ */
 export function errorMessage(error: unknown, fallback?: string): string {
   const otherwise = () => fallback ?? t('errors.client.requestFailed');
-  if (error instanceof ApiError) return error.message || error.code || otherwise();
+  if (error instanceof ApiError)
+    return withoutFieldName(error.message, error.fields) || error.code || otherwise();
   if (error instanceof Error && error.message) return error.message;
   return otherwise();
 }
