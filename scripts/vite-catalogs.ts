@@ -5,7 +5,7 @@ import {
   catalogFiles,
   catalogLanguages,
   catalogsFolder,
-  compileCatalog,
+  compileBrowserCatalog,
 } from '../src/server/i18n/catalogs';
 
 const INDEX = 'virtual:catalogs';
@@ -14,7 +14,8 @@ const LANGUAGE = 'virtual:catalog/';
 /**
  * The SPA's message catalogs (decision 018). `virtual:catalogs` lists the languages (the folders
  * of src/locales) and a loader per language; `virtual:catalog/<language>` is that language's
- * catalog compiled at build time (no message parser ships to the browser), in its own chunk
+ * catalog compiled at build time (no message parser ships to the browser; server-only messages
+ * left out, see `isBrowserKey`), in its own chunk
  * named `catalog-<language>`, fetched only when the language is chosen.
  */
 export function catalogs({ folder = catalogsFolder() }: { folder?: string } = {}): Plugin {
@@ -42,7 +43,7 @@ export function catalogs({ folder = catalogsFolder() }: { folder?: string } = {}
         for (const file of [...catalogFiles('en', folder), ...catalogFiles(source, folder)]) {
           this.addWatchFile(file);
         }
-        return `export default ${JSON.stringify(compileCatalog(language, folder))};`;
+        return `export default ${JSON.stringify(compileBrowserCatalog(language, folder))};`;
       }
       return null;
     },

@@ -15,7 +15,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../../../scripts/vite-catalogs';
 import { PSEUDO_LANGUAGE } from '../../contracts/i18n/languages';
 import { pseudoLocalize } from '../../contracts/i18n/pseudo';
-import { catalogLanguages, catalogsFolder, compileCatalog, readCatalog } from './catalogs';
+import {
+  catalogLanguages,
+  catalogsFolder,
+  compileCatalog,
+  isBrowserKey,
+  readCatalog,
+} from './catalogs';
 import { requestLanguage, translator } from './index';
 
 const root = path.resolve(catalogsFolder(), '..', '..');
@@ -62,6 +68,23 @@ describe('the message catalogs (decision 018)', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('gives the SPA every key its code names, and not the server’s own messages', () => {
+    const browserCode = code.filter(
+      ({ file }) => file.startsWith('src/web/') || file.startsWith('src/contracts/'),
+    );
+    const missing = browserCode.flatMap(({ file, text }) =>
+      [...text.matchAll(USE)]
+        .map(([, , key]) => key!)
+        .filter((key) => !isBrowserKey(key))
+        .map((key) => `${key} (${file})`),
+    );
+    expect(missing).toEqual([]);
+    expect(isBrowserKey('mail.verification.subject')).toBe(false);
+    expect(isBrowserKey('errors.ledger.insufficient')).toBe(false);
+    expect(isBrowserKey('errors.client.network')).toBe(true);
+    expect(isBrowserKey('grants.new')).toBe(true);
   });
 
   it('has no key the code does not use', () => {

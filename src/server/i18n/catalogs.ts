@@ -93,3 +93,31 @@ export function compileCatalog(language: string, folder = catalogsFolder()): Com
   }
   return compiled;
 }
+
+/**
+ * Messages only the server writes (e-mails, exports, its error messages, the standard templates'
+ * names): left out of the SPA's catalog chunks. The SPA keeps the error messages it writes
+ * itself (`errors.client.*`, `errors.report.*`); the catalog test checks that every key the
+ * SPA's code names is in its catalog.
+ */
+const SERVER_ONLY_NAMESPACES = new Set(['mail', 'server', 'standard-templates', 'errors']);
+const BROWSER_ERRORS = ['errors.client.', 'errors.report.'];
+
+/** Whether the SPA's catalog carries `key`. */
+export function isBrowserKey(key: string): boolean {
+  const namespace = key.slice(0, key.indexOf('.'));
+  return (
+    !SERVER_ONLY_NAMESPACES.has(namespace) ||
+    BROWSER_ERRORS.some((prefix) => key.startsWith(prefix))
+  );
+}
+
+/** `compileCatalog` for the SPA: the keys it carries ({@link isBrowserKey}). */
+export function compileBrowserCatalog(
+  language: string,
+  folder = catalogsFolder(),
+): CompiledCatalog {
+  return Object.fromEntries(
+    Object.entries(compileCatalog(language, folder)).filter(([key]) => isBrowserKey(key)),
+  );
+}
