@@ -144,6 +144,19 @@ test('cap table: classes, register, receipts, pool, as-of date and CSV export', 
       .getByRole('row', { name: /^Ordinary/ });
     await expect(row).toContainText(formatMoney(testLanguage(), '0.01', 'EUR'));
     await expect(row).toContainText(T('cap-table.shareClasses.participation.none'));
+
+    // Its edit form shows the nominal value as the language writes it ("0,01" in Dutch).
+    await row
+      .getByRole('button', { name: T('cap-table.shareClasses.edit', { name: 'Ordinary' }) })
+      .click();
+    const edit = page.getByRole('dialog', {
+      name: T('cap-table.shareClasses.dialog.edit', { name: 'Ordinary' }),
+    });
+    await expect(edit.getByLabel(T('cap-table.shareClassForm.nominalValue'))).toHaveValue(
+      testLanguage() === 'nl' ? '0,01' : '0.01',
+    );
+    await edit.getByRole('button', { name: T('common.cancel') }).click();
+    await expect(edit).toBeHidden();
   });
 
   async function recordEvent(

@@ -7,6 +7,17 @@ import { activeLanguage } from './i18n';
  * `€ 1.234,56` and `1 januari 2026`. Amounts are the API's decimal strings, never floats.
  */
 
+/**
+ * The API's decimal ("1.234") as an input shows it in the active language, ungrouped ("1,234" in
+ * nl): put back as it came, a Dutch reading would take "1.234" for a thousand and more.
+ */
+export function decimalForInput(value: string): string;
+export function decimalForInput(value: string | null | undefined): string | null | undefined;
+export function decimalForInput(value: string | null | undefined): string | null | undefined {
+  if (typeof value !== 'string') return value;
+  return value.replace('.', format.numberSeparators(activeLanguage()).decimal);
+}
+
 /** "1.250.000" (nl) / "1,250,000" (en): a whole number such as a share count. */
 export function formatCount(value: number | string | bigint): string {
   return format.formatInteger(activeLanguage(), value);

@@ -9,7 +9,7 @@ import {
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
-import { countFromInput, decimalFromInput } from '../../lib/format';
+import { countFromInput, decimalForInput, decimalFromInput } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { FormDialogActions } from './form-dialog';
 import { reportSaveError } from './section';
@@ -46,12 +46,12 @@ export function shareClassToFormValues(c: ShareClass): ShareClassCreateInput {
   return {
     name: c.name,
     classType: c.classType,
-    nominalValue: c.nominalValue,
+    nominalValue: decimalForInput(c.nominalValue),
     currency: c.currency,
     votesPerShare: c.votesPerShare,
-    liquidationPreferenceMultiple: c.liquidationPreferenceMultiple,
+    liquidationPreferenceMultiple: decimalForInput(c.liquidationPreferenceMultiple),
     participating: c.participating,
-    participationCapMultiple: c.participationCapMultiple ?? '',
+    participationCapMultiple: decimalForInput(c.participationCapMultiple) ?? '',
     seniority: c.seniority,
     sharesAuthorized: c.sharesAuthorized,
   };

@@ -15,7 +15,7 @@ import { FormField } from '../../components/ui/form-field';
 import { localizedSchema } from '../../lib/localized-schema';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
-import { countFromInput, decimalFromInput } from '../../lib/format';
+import { countFromInput, decimalForInput, decimalFromInput } from '../../lib/format';
 import { msg, t } from '../../lib/i18n';
 import { RELATIONSHIP_LABELS } from '../stakeholders/fields';
 import { idFromInput, todayIso } from './format';
@@ -102,7 +102,7 @@ export function shareEventToFormValues(e: ShareEvent): ShareEventCreateInput {
     fromStakeholderId: e.fromStakeholderId,
     firstShareNumber: e.firstShareNumber,
     lastShareNumber: e.lastShareNumber,
-    pricePerShare: e.pricePerShare ?? '',
+    pricePerShare: decimalForInput(e.pricePerShare) ?? '',
     currency: e.currency ?? 'EUR',
     deedDate: e.deedDate ?? '',
     notary: e.notary ?? '',

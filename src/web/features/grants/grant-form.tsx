@@ -20,7 +20,7 @@ import { Select } from '../../components/ui/select';
 import { Textarea } from '../../components/ui/textarea';
 import { ApiError } from '../../lib/api';
 import { FormDateInput } from '../../components/ui/date-input';
-import { countFromInput, decimalFromInput, formatIsoDate } from '../../lib/format';
+import { countFromInput, decimalForInput, decimalFromInput, formatIsoDate } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { localizedSchema } from '../../lib/localized-schema';
 import { FormDialogActions } from '../plans/form-dialog';
@@ -101,7 +101,7 @@ export function grantToFormValues(grant: Grant): DefaultValues<GrantCreateInput>
     stakeholderId: grant.stakeholderId,
     planId: grant.planId,
     quantity: grant.quantity,
-    exercisePrice: grant.exercisePrice ?? '',
+    exercisePrice: decimalForInput(grant.exercisePrice) ?? '',
     currency: grant.currency,
     grantDate: grant.grantDate,
     vestingStartDate: grant.vestingStartDate,

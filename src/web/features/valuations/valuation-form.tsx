@@ -9,7 +9,6 @@ import {
   type Path,
   type Resolver,
 } from 'react-hook-form';
-import { numberSeparators } from '../../../contracts/i18n/format';
 import type { ShareClass } from '../../../contracts/equity';
 import {
   MAX_REPORT_BYTES,
@@ -32,7 +31,13 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Textarea } from '../../components/ui/textarea';
 import { capTableQueryOptions } from '../cap-table/api';
-import { countFromInput, decimalFromInput, formatCount, formatIsoDate } from '../../lib/format';
+import {
+  countFromInput,
+  decimalForInput,
+  decimalFromInput,
+  formatCount,
+  formatIsoDate,
+} from '../../lib/format';
 import { activeLanguage, t } from '../../lib/i18n';
 import { idFromInput, todayIso } from '../cap-table/format';
 import { FormDialogActions } from '../plans/form-dialog';
@@ -101,11 +106,6 @@ const OPTIONAL_DECIMALS: ReadonlySet<string> = new Set([
   'preferredPricePerShare',
   'commonValuePerShare',
 ]);
-
-/** The API's decimal ("0.5") as the language writes it in an input ("0,5" in nl), ungrouped. */
-function decimalForInput(value: string): string {
-  return value.replace('.', numberSeparators(activeLanguage()).decimal);
-}
 
 /**
  * The values with every decimal read once in the active language ("1.000,5" is 1000.5 in nl):
