@@ -38,7 +38,7 @@ import {
   formatCount,
   formatIsoDate,
 } from '../../lib/format';
-import { activeLanguage, t } from '../../lib/i18n';
+import { t } from '../../lib/i18n';
 import { idFromInput, todayIso } from '../cap-table/format';
 import { FormDialogActions } from '../plans/form-dialog';
 import { reportSaveError } from '../plans/report-error';
