@@ -42,7 +42,8 @@ for (const { label, value } of instants) {
     if (status !== 0) process.exit(status);
   }
   if (runE2e) {
-    const status = run('node', ['scripts/e2e.mjs', ...E2E_SUITES], env);
+    // One language is enough here: the dates are the subject, and the Dutch run has its own.
+    const status = run('node', ['scripts/e2e.mjs', '--project=en', ...E2E_SUITES], env);
     if (status !== 0) process.exit(status);
   }
 }
