@@ -1,6 +1,7 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { createVerifiedUser, signIn } from './support/auth';
+import { inAnyLanguage, L, T } from './support/i18n';
 import { waitForMail } from './support/mail';
 import type { TestUser } from './support/users';
 
@@ -25,22 +26,35 @@ async function post<T>(api: APIRequestContext, origin: string, path: string, dat
 
 /** Opens the header's user menu and picks a workspace in its switcher. */
 async function switchWorkspaceInMenu(page: Page, user: TestUser, workspace: string) {
-  await page.getByRole('button', { name: `Account menu for ${user.name}` }).click();
+  await page.getByRole('button', { name: L(`Account menu for ${user.name}`) }).click();
   await page.getByRole('menuitemradio', { name: workspace }).click();
   await expect(page).toHaveURL(/\/companies(\?.*)?$/);
 }
 
+/** A role as the screens name it: a built-in one in the test's language, a custom one as named. */
+const roleLabel = (role: string) =>
+  ['owner', 'admin', 'member', 'guest'].includes(role) ? T(`workspace.role.${role}`) : role;
+
+/** "Companies: read" as the permission lists write it in the test's language. */
+const permission = (resource: string, action: string) =>
+  T('workspace.permissions.item', {
+    resource: T(`workspace.permissions.resource.${resource}`),
+    action: T(`workspace.permissions.action.${action}`),
+  });
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** On /organization/members: gives the member exactly `roles` through the role dialog. */
 async function setRoles(page: Page, memberName: string, roles: string[]) {
-  await page.getByRole('button', { name: `Change role of ${memberName}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Roles of ${memberName}` });
+  await page.getByRole('button', { name: L(`Change role of ${memberName}`) }).click();
+  const dialog = page.getByRole('dialog', { name: L(`Roles of ${memberName}`) });
   for (const box of await dialog.getByRole('checkbox').all()) {
     const name = (await box.evaluate((el) => el.parentElement?.textContent ?? '')).trim();
-    if (roles.includes(name)) await box.check();
+    if (roles.map(roleLabel).includes(name)) await box.check();
     else await box.uncheck();
   }
-  await dialog.getByRole('button', { name: 'Save roles' }).click();
-  await expect(page.getByText('Role updated')).toBeVisible();
+  await dialog.getByRole('button', { name: L('Save roles') }).click();
+  await expect(page.getByText(L('Role updated'))).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 
@@ -61,17 +75,17 @@ test('an owner creates a workspace, invites a colleague and narrows their role',
   // The owner creates a workspace on /account/organizations and switches to it.
   await signIn(page, owner);
   await page.goto('/account/organizations');
-  await page.getByRole('button', { name: 'New workspace' }).click();
-  const createDialog = page.getByRole('dialog', { name: 'New workspace' });
-  await createDialog.getByLabel('Workspace name').fill(workspace);
-  await expect(createDialog.getByLabel('Slug')).toHaveValue(
+  await page.getByRole('button', { name: L('New workspace') }).click();
+  const createDialog = page.getByRole('dialog', { name: L('New workspace') });
+  await createDialog.getByLabel(L('Workspace name')).fill(workspace);
+  await expect(createDialog.getByLabel(L('Slug'))).toHaveValue(
     workspace.toLowerCase().replace(' ', '-'),
   );
-  await createDialog.getByRole('button', { name: 'Create workspace' }).click();
-  await expect(page.getByText(`Workspace "${workspace}" created`)).toBeVisible();
-  const list = page.getByRole('list', { name: 'Your workspaces' });
+  await createDialog.getByRole('button', { name: L('Create workspace') }).click();
+  await expect(page.getByText(L(`Workspace "${workspace}" created`))).toBeVisible();
+  const list = page.getByRole('list', { name: L('Your workspaces') });
   await expect(list.getByText(workspace, { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: `Switch to ${workspace}` }).click();
+  await page.getByRole('button', { name: L(`Switch to ${workspace}`) }).click();
   await expect(page).toHaveURL(/\/companies(\?.*)?$/);
   const me = await (await page.request.get('/api/v1/me')).json();
   expect(me.role).toBe('owner');
@@ -82,18 +96,20 @@ test('an owner creates a workspace, invites a colleague and narrows their role',
   // Invite the colleague as a member; the invitation shows as pending.
   await page.goto('/organization/members');
   await expect(page.getByRole('heading', { level: 1, name: workspace })).toBeVisible();
-  await page.getByLabel('E-mail address').fill(invitee.email);
-  await page.getByLabel('Role', { exact: true }).selectOption('member');
-  await page.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByText(`Invitation sent to ${invitee.email}`)).toBeVisible();
+  await page.getByLabel(L('E-mail address')).fill(invitee.email);
+  await page.getByLabel(L('Role'), { exact: true }).selectOption('member');
+  await page.getByRole('button', { name: L('Send invitation') }).click();
+  await expect(page.getByText(L(`Invitation sent to ${invitee.email}`))).toBeVisible();
   const invitationRow = page
-    .getByRole('table', { name: 'Invitations' })
+    .getByRole('table', { name: L('Invitations') })
     .getByRole('row')
     .filter({ hasText: invitee.email });
-  await expect(invitationRow).toContainText('pending');
+  await expect(invitationRow).toContainText(L('pending'));
 
   // The invitee reads the mail and accepts (through the API, on their own cookie jar).
-  const mail = await waitForMail(invitee.email, { subject: /invited you to/ });
+  const mail = await waitForMail(invitee.email, {
+    subject: inAnyLanguage('mail.invitation.subject', { inviter: /.+/, workspace: /.+/ }),
+  });
   const link = mail.links.find((l) => l.includes('/auth/accept-invitation?invitationId='));
   if (!link) throw new Error(`No invitation link in: ${mail.links.join(', ')}`);
   const invitationId = new URL(link).searchParams.get('invitationId');
@@ -103,29 +119,29 @@ test('an owner creates a workspace, invites a colleague and narrows their role',
   await inviteeApi.dispose();
 
   await page.reload();
-  await expect(invitationRow).toContainText('accepted');
+  await expect(invitationRow).toContainText(L('accepted'));
   const memberRow = page
     .getByRole('table', { name: /Members/ })
     .getByRole('row')
     .filter({ hasText: invitee.email });
-  await expect(memberRow).toContainText('member');
+  await expect(memberRow).toContainText(roleLabel('member'));
 
   // Guest: read only.
   await setRoles(page, invitee.name, ['guest']);
-  await expect(memberRow).toContainText('guest');
+  await expect(memberRow).toContainText(roleLabel('guest'));
 
   const inviteeContext = await browser.newContext({ baseURL: origin });
   const inviteePage = await inviteeContext.newPage();
   await signIn(inviteePage, invitee);
   await switchWorkspaceInMenu(inviteePage, invitee, workspace);
   const companyLink = inviteePage
-    .getByRole('table', { name: 'Companies' })
+    .getByRole('table', { name: L('Companies') })
     .getByRole('link', { name: companyName });
   await expect(companyLink).toBeVisible();
-  await expect(inviteePage.getByRole('link', { name: 'New company' })).toHaveCount(0);
+  await expect(inviteePage.getByRole('link', { name: L('New company') })).toHaveCount(0);
   await companyLink.click();
   await expect(inviteePage.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
-  await expect(inviteePage.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+  await expect(inviteePage.getByRole('button', { name: L('Edit'), exact: true })).toHaveCount(0);
   const refused = await inviteePage.request.patch(`/api/v1/company/${company.id}`, {
     headers: { origin },
     data: { city: 'Utrecht' },
@@ -135,14 +151,16 @@ test('an owner creates a workspace, invites a colleague and narrows their role',
   // A custom role with company:read only, made on /organization/roles and given to the invitee.
   const roleName = `reader-${suffix()}`;
   await page.goto('/organization/roles');
-  await page.getByRole('button', { name: 'New role' }).click();
-  const roleDialog = page.getByRole('dialog', { name: 'New role' });
-  await roleDialog.getByLabel('Role name').fill(roleName);
-  await roleDialog.getByRole('checkbox', { name: 'Companies: read', exact: true }).check();
-  await roleDialog.getByRole('button', { name: 'Create role' }).click();
-  await expect(page.getByText(`Role "${roleName}" created`)).toBeVisible();
-  const roleCard = page.getByRole('list', { name: 'Custom roles' }).getByRole('listitem');
-  await expect(roleCard.filter({ hasText: roleName })).toContainText('Companies: read');
+  await page.getByRole('button', { name: L('New role') }).click();
+  const roleDialog = page.getByRole('dialog', { name: L('New role') });
+  await roleDialog.getByLabel(L('Role name')).fill(roleName);
+  await roleDialog
+    .getByRole('checkbox', { name: permission('company', 'read'), exact: true })
+    .check();
+  await roleDialog.getByRole('button', { name: L('Create role') }).click();
+  await expect(page.getByText(L(`Role "${roleName}" created`))).toBeVisible();
+  const roleCard = page.getByRole('list', { name: L('Custom roles') }).getByRole('listitem');
+  await expect(roleCard.filter({ hasText: roleName })).toContainText(permission('company', 'read'));
 
   await page.goto('/organization/members');
   await setRoles(page, invitee.name, [roleName]);
@@ -150,7 +168,7 @@ test('an owner creates a workspace, invites a colleague and narrows their role',
 
   await inviteePage.goto('/companies');
   await expect(companyLink).toBeVisible();
-  await expect(inviteePage.getByRole('link', { name: 'New company' })).toHaveCount(0);
+  await expect(inviteePage.getByRole('link', { name: L('New company') })).toHaveCount(0);
   const listed = await inviteePage.request.get('/api/v1/company');
   expect(listed.status()).toBe(200);
   const createRefused = await inviteePage.request.post('/api/v1/company', {
@@ -195,30 +213,30 @@ test('the workspace switcher in the header changes the companies list', async ({
   });
 
   await page.goto('/companies');
-  const table = page.getByRole('table', { name: 'Companies' });
+  const table = page.getByRole('table', { name: L('Companies') });
   await expect(table.getByRole('link', { name: ownCompany })).toBeVisible();
   await expect(table.getByRole('link', { name: otherCompany })).toHaveCount(0);
 
-  await page.getByRole('button', { name: `Account menu for ${user.name}` }).click();
+  await page.getByRole('button', { name: L(`Account menu for ${user.name}`) }).click();
   // The active workspace is the checked one.
   await expect(page.getByRole('menuitemradio', { name: "Sam Switcher's workspace" })).toBeChecked();
   await page.getByRole('menuitemradio', { name: otherWorkspace }).click();
   await expect(table.getByRole('link', { name: otherCompany })).toBeVisible();
   await expect(table.getByRole('link', { name: ownCompany })).toHaveCount(0);
 
-  await page.getByRole('button', { name: `Account menu for ${user.name}` }).click();
+  await page.getByRole('button', { name: L(`Account menu for ${user.name}`) }).click();
   await expect(page.getByRole('menuitemradio', { name: otherWorkspace })).toBeChecked();
   await page.keyboard.press('Escape');
 
   // The other pages of the menu are there too; the Admin entry is not, for a non-admin.
-  await page.getByRole('button', { name: `Account menu for ${user.name}` }).click();
+  await page.getByRole('button', { name: L(`Account menu for ${user.name}`) }).click();
   for (const item of ['Account', 'Security', 'API keys', 'Workspaces', 'Sign Out']) {
-    await expect(page.getByRole('menuitem', { name: item, exact: true })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: L(item), exact: true })).toBeVisible();
   }
-  await expect(page.getByRole('menuitem', { name: 'Admin', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: L('Admin'), exact: true })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await page.goto('/admin/users');
-  await expect(page.getByText('Not allowed.', { exact: false })).toBeVisible();
+  await expect(page.getByText(T('admin.notAllowed'))).toBeVisible();
 });
 
 test('an owner renames the workspace, manages a team and a workspace API key', async ({
@@ -233,60 +251,73 @@ test('an owner renames the workspace, manages a team and a workspace API key', a
 
   // Settings: the name changes everywhere the workspace is shown.
   await page.goto('/organization/settings');
-  await expect(page.getByLabel('Workspace name')).toHaveValue("Tess Teams's workspace");
-  await page.getByLabel('Workspace name').fill(newName);
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Workspace updated')).toBeVisible();
+  await expect(page.getByLabel(L('Workspace name'))).toHaveValue(
+    T('server.workspace.defaultName', { name: 'Tess Teams' }),
+  );
+  await page.getByLabel(L('Workspace name')).fill(newName);
+  await page.getByRole('button', { name: L('Save changes') }).click();
+  await expect(page.getByText(L('Workspace updated'))).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: newName })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Delete workspace' })).toBeVisible();
+  await expect(page.getByRole('button', { name: L('Delete workspace') })).toBeVisible();
 
   // Teams: create, add a member, rename, delete.
   await page
-    .getByRole('navigation', { name: 'Workspace' })
-    .getByRole('link', { name: 'Teams' })
+    .getByRole('navigation', { name: L('Workspace') })
+    .getByRole('link', { name: L('Teams') })
     .click();
-  await page.getByLabel('Team name').fill('Partners');
-  await page.getByRole('button', { name: 'Create team' }).click();
-  await expect(page.getByText('Team "Partners" created')).toBeVisible();
+  await page.getByLabel(L('Team name')).fill('Partners');
+  await page.getByRole('button', { name: L('Create team') }).click();
+  await expect(page.getByText(L('Team "Partners" created'))).toBeVisible();
   await page
-    .getByLabel('Add a workspace member')
+    .getByLabel(L('Add a workspace member'))
     .selectOption({ label: `${owner.name} (${owner.email})` });
-  await page.getByRole('button', { name: 'Add to team' }).click();
-  await expect(page.getByRole('list', { name: 'Members of Partners' })).toContainText(owner.email);
-  await page.getByRole('button', { name: 'Rename team Partners' }).click();
-  const renameDialog = page.getByRole('dialog', { name: 'Rename team' });
-  await renameDialog.getByLabel('Team name').fill('Senior partners');
-  await renameDialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: L('Add to team') }).click();
+  await expect(page.getByRole('list', { name: L('Members of Partners') })).toContainText(
+    owner.email,
+  );
+  await page.getByRole('button', { name: L('Rename team Partners') }).click();
+  const renameDialog = page.getByRole('dialog', { name: L('Rename team') });
+  await renameDialog.getByLabel(L('Team name')).fill('Senior partners');
+  await renameDialog.getByRole('button', { name: L('Save') }).click();
   await expect(page.getByRole('heading', { name: 'Senior partners' })).toBeVisible();
   // better-auth keeps a workspace's last team: deleting needs a second one.
-  await expect(page.getByRole('button', { name: 'Delete team Senior partners' })).toBeDisabled();
-  await page.getByLabel('Team name').fill('Associates');
-  await page.getByRole('button', { name: 'Create team' }).click();
+  await expect(page.getByRole('button', { name: L('Delete team Senior partners') })).toBeDisabled();
+  await page.getByLabel(L('Team name')).fill('Associates');
+  await page.getByRole('button', { name: L('Create team') }).click();
   await expect(page.getByRole('heading', { name: 'Associates' })).toBeVisible();
-  await page.getByRole('button', { name: 'Delete team Senior partners' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete team' }).click();
-  await expect(page.getByText('Team "Senior partners" deleted')).toBeVisible();
+  await page.getByRole('button', { name: L('Delete team Senior partners') }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: L('Delete team') })
+    .click();
+  await expect(page.getByText(L('Team "Senior partners" deleted'))).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Senior partners' })).toHaveCount(0);
 
   // Workspace API key with chosen permissions: shown once, listed with them, used, revoked.
   await page.goto('/organization/api-keys');
-  await page.getByRole('button', { name: 'New API key' }).click();
+  await page.getByRole('button', { name: L('New API key') }).click();
   const keyDialog = page.getByRole('dialog');
-  await keyDialog.getByLabel('Name').fill('Reporting');
-  await keyDialog.getByRole('button', { name: 'Create key' }).click();
-  await expect(keyDialog.getByText('Choose at least one permission.')).toBeVisible();
-  await keyDialog.getByRole('checkbox', { name: 'Companies: read', exact: true }).check();
-  await keyDialog.getByRole('checkbox', { name: 'Companies: export', exact: true }).check();
-  await expect(keyDialog.getByText('Choose at least one permission.')).toHaveCount(0);
-  await keyDialog.getByRole('button', { name: 'Create key' }).click();
-  await expect(keyDialog.getByText('You will not be able to see this key again.')).toBeVisible();
-  const secret = (await keyDialog.getByLabel('New API key').textContent())?.trim() ?? '';
+  await keyDialog.getByLabel(L('Name')).fill('Reporting');
+  await keyDialog.getByRole('button', { name: L('Create key') }).click();
+  await expect(keyDialog.getByText(L('Choose at least one permission.'))).toBeVisible();
+  await keyDialog
+    .getByRole('checkbox', { name: permission('company', 'read'), exact: true })
+    .check();
+  await keyDialog
+    .getByRole('checkbox', { name: permission('company', 'export'), exact: true })
+    .check();
+  await expect(keyDialog.getByText(L('Choose at least one permission.'))).toHaveCount(0);
+  await keyDialog.getByRole('button', { name: L('Create key') }).click();
+  await expect(keyDialog.getByText(T('workspace.apiKeys.created.description'))).toBeVisible();
+  const secret = (await keyDialog.getByLabel(L('New API key')).textContent())?.trim() ?? '';
   expect(secret).toMatch(/^esoporg_/);
-  await keyDialog.getByRole('button', { name: 'Done' }).click();
-  const keys = page.getByRole('table', { name: 'Workspace API keys' });
+  await keyDialog.getByRole('button', { name: L('Done') }).click();
+  const keys = page.getByRole('table', { name: L('Workspace API keys') });
   const keyRow = keys.getByRole('row').filter({ hasText: 'Reporting' });
-  await expect(keyRow.getByRole('list', { name: 'Permissions' })).toHaveText(
-    /Companies: read\s*Companies: export/,
+  await expect(keyRow.getByRole('list', { name: L('Permissions') })).toHaveText(
+    new RegExp(
+      `${escapeRegExp(permission('company', 'read'))}\\s*${escapeRegExp(permission('company', 'export'))}`,
+    ),
   );
   // The creator is shown: the key works while they manage keys here (decision 017).
   await expect(keyRow.getByRole('cell', { name: 'Tess Teams' })).toBeVisible();
@@ -303,7 +334,10 @@ test('an owner renames the workspace, manages a team and a workspace API key', a
     error: { message: 'You are not allowed to access resource: company' },
   });
   await keyApi.dispose();
-  await page.getByRole('button', { name: 'Revoke Reporting' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke key' }).click();
-  await expect(page.getByText('No workspace API keys yet.')).toBeVisible();
+  await page.getByRole('button', { name: L('Revoke Reporting') }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: L('Revoke key') })
+    .click();
+  await expect(page.getByText(L('No workspace API keys yet.'))).toBeVisible();
 });

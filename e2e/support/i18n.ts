@@ -109,10 +109,24 @@ export function LR(englishText: string, { exact = true }: { exact?: boolean } = 
 
 /**
  * The message `key` in any language a catalog has (a mail subject, say, whose language follows
- * the recipient's or the request's language rather than the test browser's).
+ * the recipient's or the request's language rather than the test browser's). A value given as a
+ * RegExp stands for any text it matches: `{ inviter: /.+/ }`.
  */
-export function inAnyLanguage(key: string, values?: Record<string, unknown>): RegExp {
-  const texts = catalogLanguages().map((language) => escape(T(key, values, language)));
+export function inAnyLanguage(key: string, values: Record<string, unknown> = {}): RegExp {
+  const patterns: string[] = [];
+  const marked = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => {
+      if (!(value instanceof RegExp)) return [name, value];
+      patterns.push(value.source);
+      return [name, `\u0000${patterns.length - 1}\u0000`];
+    }),
+  );
+  const texts = catalogLanguages().map((language) =>
+    escape(T(key, marked, language)).replace(
+      /\u0000(\d+)\u0000/g,
+      (_, index: string) => `(?:${patterns[Number(index)]})`,
+    ),
+  );
   return new RegExp(`^(?:${texts.join('|')})$`);
 }
 
