@@ -13,11 +13,13 @@ const DUTCH_JOURNEYS = [
   'cap-table',
   'data-tables',
   'first-day',
+  'foundation',
   'grant-leave',
   'grants',
   'keyboard',
   'upcoming',
   'valuations',
+  'vesting-templates',
 ].map((name) => `${name}.spec.ts`);
 
 /**

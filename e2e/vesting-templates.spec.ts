@@ -1,5 +1,15 @@
 import { expect, test } from './support/test';
 import { createVerifiedUser, signIn, toast } from './support/auth';
+import { count, isoDate, T, testLanguage } from './support/i18n';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A contract's message: its own wording in English, the catalog's in other languages. */
+const contractMessage = (english: RegExp, key: string, values?: Record<string, unknown>) =>
+  testLanguage() === 'en' ? english : new RegExp(escapeRegExp(T(key, values)));
+
+/** The standard templates a new workspace starts with, named in its creator's language. */
+const standard = (key: string) => T(`standard-templates.${key}.name`);
 
 /**
  * Issue 5: the workspace's vesting templates. Create a time-based template with a cliff and see
@@ -14,91 +24,126 @@ test('vesting templates: create with preview, milestones, edit, in-use refusal, 
 
   await test.step('a new workspace starts with the standard templates (issue 12)', async () => {
     await page.goto('/vesting-templates');
-    await expect(page.getByRole('heading', { level: 1, name: 'Vesting templates' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: T('vesting.templates.title') }),
+    ).toBeVisible();
     for (const name of [
-      '4 years monthly, 1-year cliff',
-      '4 years monthly, no cliff',
-      '3 years monthly, 1-year cliff',
-      '3 years monthly, no cliff',
-      '2 years monthly, 6-month cliff',
-      '4 years quarterly, 1-year cliff',
-      '4 years yearly',
+      standard('fourYearsCliff'),
+      standard('fourYears'),
+      standard('threeYearsCliff'),
+      standard('threeYears'),
+      standard('twoYearsSixMonthCliff'),
+      standard('fourYearsQuarterly'),
+      standard('fourYearsYearly'),
     ])
       await expect(page.getByRole('article', { name })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'No vesting templates yet' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: T('vesting.templates.empty') })).toHaveCount(0);
   });
 
   await test.step('a 4-year monthly template with a 1-year cliff; the preview shows the cliff', async () => {
-    await page.getByRole('button', { name: 'New template' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New vesting template' });
-    await dialog.getByLabel('Name', { exact: true }).fill('Employees 2024');
+    await page.getByRole('button', { name: T('vesting.templates.new') }).click();
+    const dialog = page.getByRole('dialog', { name: T('vesting.templates.newTitle') });
+    await dialog.getByLabel(T('vesting.form.name'), { exact: true }).fill('Employees 2024');
     // The defaults are 48 monthly installments behind a 12-month cliff.
-    await expect(dialog.getByLabel('Number of installments')).toHaveValue('48');
-    await expect(dialog.getByLabel('Cliff (periods)')).toHaveValue('12');
-    await dialog.getByLabel('Sample vesting start date').fill('2024-01-15');
-    const preview = dialog.getByRole('region', { name: 'Template preview' });
-    await expect(preview.getByText('2,500 on 15 Jan 2025')).toBeVisible();
+    await expect(dialog.getByLabel(T('vesting.time.occurrences'))).toHaveValue('48');
+    await expect(dialog.getByLabel(T('vesting.time.cliff'))).toHaveValue('12');
+    await dialog.getByLabel(T('vesting.form.sampleStart')).fill('2024-01-15');
+    const preview = dialog.getByRole('region', { name: T('vesting.form.preview') });
+    await expect(
+      preview.getByText(
+        T('vesting.preview.atCliff.value', { quantity: count(2500), date: isoDate('2025-01-15') }),
+      ),
+    ).toBeVisible();
     const rows = preview.getByRole('table').getByRole('row');
     await expect(rows).toHaveCount(1 + 37);
-    await expect(rows.nth(1)).toContainText('Cliff');
-    await expect(rows.nth(37)).toContainText('15 Jan 2028');
-    await expect(rows.nth(37)).toContainText('10,000');
+    await expect(rows.nth(1)).toContainText(T('vesting.source.cliff'));
+    await expect(rows.nth(37)).toContainText(isoDate('2028-01-15'));
+    await expect(rows.nth(37)).toContainText(count(10000));
     // A cliff longer than the schedule is refused with the contract's message.
-    await dialog.getByLabel('Cliff (periods)').fill('60');
-    await dialog.getByRole('button', { name: 'Create template' }).click();
-    await expect(dialog.getByLabel('Cliff (periods)')).toHaveAccessibleDescription(
-      /cannot be longer than the schedule/,
+    await dialog.getByLabel(T('vesting.time.cliff')).fill('60');
+    await dialog.getByRole('button', { name: T('vesting.templates.create') }).click();
+    await expect(dialog.getByLabel(T('vesting.time.cliff'))).toHaveAccessibleDescription(
+      contractMessage(/cannot be longer than the schedule/, 'validation.vesting.cliffTooLong'),
     );
-    await dialog.getByLabel('Cliff (periods)').fill('12');
-    await dialog.getByRole('button', { name: 'Create template' }).click();
-    await expect(toast(page, 'Template Employees 2024 created')).toBeVisible();
-    const card = page.getByRole('article', { name: 'Employees 2024' });
+    await dialog.getByLabel(T('vesting.time.cliff')).fill('12');
+    await dialog.getByRole('button', { name: T('vesting.templates.create') }).click();
     await expect(
-      card.getByText('4 years monthly, 1-year cliff', { exact: true }).last(),
+      toast(page, T('vesting.templates.created', { name: 'Employees 2024' })),
     ).toBeVisible();
-    await expect(card.getByText('Not the default of any plan')).toBeVisible();
+    const card = page.getByRole('article', { name: 'Employees 2024' });
+    await expect(card.getByText(standard('fourYearsCliff'), { exact: true }).last()).toBeVisible();
+    await expect(card.getByText(T('vesting.templates.noPlan'))).toBeVisible();
   });
 
   await test.step('a milestone template with two milestones', async () => {
-    await page.getByRole('button', { name: 'New template' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New vesting template' });
-    await dialog.getByLabel('Name', { exact: true }).fill('Product milestones');
-    await dialog.getByLabel('Vesting type').selectOption({ label: 'Milestone-based' });
-    const first = dialog.getByRole('group', { name: 'Milestone 1' });
-    await first.getByLabel('Milestone name').fill('Launch');
-    await first.getByLabel('Denominator').fill('2');
-    await dialog.getByRole('button', { name: 'Add milestone' }).click();
-    const second = dialog.getByRole('group', { name: 'Milestone 2' });
-    await second.getByLabel('Milestone name').fill('Series A closed');
-    await second.getByLabel('Denominator').fill('2');
-    await second.getByLabel('Deadline').fill('2027-12-31');
-    const preview = dialog.getByRole('region', { name: 'Template preview' });
+    await page.getByRole('button', { name: T('vesting.templates.new') }).click();
+    const dialog = page.getByRole('dialog', { name: T('vesting.templates.newTitle') });
+    await dialog.getByLabel(T('vesting.form.name'), { exact: true }).fill('Product milestones');
+    await dialog
+      .getByLabel(T('vesting.type.label'))
+      .selectOption({ label: T('vesting.type.milestone') });
+    const first = dialog.getByRole('group', {
+      name: T('vesting.milestone.numbered', { number: 1 }),
+    });
+    await first.getByLabel(T('vesting.milestone.name')).fill('Launch');
+    await first.getByLabel(T('vesting.denominator')).fill('2');
+    await dialog.getByRole('button', { name: T('vesting.milestone.add') }).click();
+    const second = dialog.getByRole('group', {
+      name: T('vesting.milestone.numbered', { number: 2 }),
+    });
+    await second.getByLabel(T('vesting.milestone.name')).fill('Series A closed');
+    await second.getByLabel(T('vesting.denominator')).fill('2');
+    await second.getByLabel(T('vesting.milestone.deadline')).fill('2027-12-31');
+    const preview = dialog.getByRole('region', { name: T('vesting.form.preview') });
     await expect(
-      preview.getByText(/Pending milestones: Launch \(5,000\), Series A closed \(5,000\)/),
+      preview.getByText(
+        T('vesting.preview.pending', {
+          list: [
+            T('vesting.preview.pendingItem', { name: 'Launch', quantity: count(5000) }),
+            T('vesting.preview.pendingItem', { name: 'Series A closed', quantity: count(5000) }),
+          ].join(', '),
+        }),
+      ),
     ).toBeVisible();
-    await dialog.getByRole('button', { name: 'Create template' }).click();
-    await expect(toast(page, 'Template Product milestones created')).toBeVisible();
+    await dialog.getByRole('button', { name: T('vesting.templates.create') }).click();
     await expect(
-      page.getByRole('article', { name: 'Product milestones' }).getByText('2 milestones'),
+      toast(page, T('vesting.templates.created', { name: 'Product milestones' })),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByRole('article', { name: 'Product milestones' })
+        .getByText(T('vesting.describe.milestones', { count: 2 })),
     ).toBeVisible();
   });
 
   await test.step('edit the milestone template’s name', async () => {
-    await page.getByRole('button', { name: 'Edit Product milestones' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Product milestones' });
+    await page
+      .getByRole('button', {
+        name: T('vesting.templates.editNamed', { name: 'Product milestones' }),
+      })
+      .click();
+    const dialog = page.getByRole('dialog', {
+      name: T('vesting.templates.editTitle', { name: 'Product milestones' }),
+    });
     await expect(
-      dialog.getByRole('group', { name: 'Milestone 2' }).getByLabel('Milestone name'),
+      dialog
+        .getByRole('group', { name: T('vesting.milestone.numbered', { number: 2 }) })
+        .getByLabel(T('vesting.milestone.name')),
     ).toHaveValue('Series A closed');
-    await dialog.getByLabel('Name', { exact: true }).fill('Product milestones 2026');
-    await dialog.getByRole('button', { name: 'Save template' }).click();
-    await expect(toast(page, 'Template Product milestones 2026 updated')).toBeVisible();
+    await dialog
+      .getByLabel(T('vesting.form.name'), { exact: true })
+      .fill('Product milestones 2026');
+    await dialog.getByRole('button', { name: T('vesting.templates.save') }).click();
+    await expect(
+      toast(page, T('vesting.templates.updated', { name: 'Product milestones 2026' })),
+    ).toBeVisible();
   });
 
   await test.step('a template a plan uses cannot be deleted (a standard one here); an unused one can', async () => {
     const templates = (await (await page.request.get('/api/v1/vesting-templates')).json()) as {
       items: { id: string; name: string }[];
     };
-    const cliff = templates.items.find((t) => t.name === '4 years monthly, 1-year cliff')!;
+    const cliff = templates.items.find((t) => t.name === standard('fourYearsCliff'))!;
     const company = (await (
       await page.request.post('/api/v1/company', { data: { companyName: 'Templates BV' } })
     ).json()) as { id: string };
@@ -114,31 +159,59 @@ test('vesting templates: create with preview, milestones, edit, in-use refusal, 
     await page.reload();
     await expect(
       page
-        .getByRole('article', { name: '4 years monthly, 1-year cliff' })
-        .getByText('Default of 1 plan'),
+        .getByRole('article', { name: standard('fourYearsCliff') })
+        .getByText(T('vesting.templates.planCount', { count: 1 })),
     ).toBeVisible();
 
-    await page.getByRole('button', { name: 'Delete 4 years monthly, 1-year cliff' }).click();
-    let confirm = page.getByRole('alertdialog', { name: 'Delete 4 years monthly, 1-year cliff?' });
-    await confirm.getByRole('button', { name: 'Delete template' }).click();
-    await expect(toast(page, /plan/i)).toBeVisible();
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('button', {
+        name: T('vesting.templates.deleteNamed', { name: standard('fourYearsCliff') }),
+      })
+      .click();
+    let confirm = page.getByRole('alertdialog', {
+      name: T('vesting.templates.deleteTitle', { name: standard('fourYearsCliff') }),
+    });
+    await confirm.getByRole('button', { name: T('vesting.templates.deleteConfirm') }).click();
     await expect(
-      page.getByRole('article', { name: '4 years monthly, 1-year cliff' }),
+      toast(
+        page,
+        T('errors.vestingTemplate.inUse', {
+          name: standard('fourYearsCliff'),
+          plans: T('errors.uses.plans', { count: 1 }),
+        }),
+      ),
     ).toBeVisible();
+    await confirm.getByRole('button', { name: T('common.cancel') }).click();
+    await expect(page.getByRole('article', { name: standard('fourYearsCliff') })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Delete Product milestones 2026' }).click();
-    confirm = page.getByRole('alertdialog', { name: 'Delete Product milestones 2026?' });
-    await confirm.getByRole('button', { name: 'Delete template' }).click();
-    await expect(toast(page, 'Template Product milestones 2026 deleted')).toBeVisible();
+    await page
+      .getByRole('button', {
+        name: T('vesting.templates.deleteNamed', { name: 'Product milestones 2026' }),
+      })
+      .click();
+    confirm = page.getByRole('alertdialog', {
+      name: T('vesting.templates.deleteTitle', { name: 'Product milestones 2026' }),
+    });
+    await confirm.getByRole('button', { name: T('vesting.templates.deleteConfirm') }).click();
+    await expect(
+      toast(page, T('vesting.templates.deleted', { name: 'Product milestones 2026' })),
+    ).toBeVisible();
     await expect(page.getByRole('article', { name: 'Product milestones 2026' })).toHaveCount(0);
 
     // The standard templates are the workspace's own: deleted like any other.
-    await page.getByRole('button', { name: 'Delete 4 years yearly' }).click();
-    confirm = page.getByRole('alertdialog', { name: 'Delete 4 years yearly?' });
-    await confirm.getByRole('button', { name: 'Delete template' }).click();
-    await expect(toast(page, 'Template 4 years yearly deleted')).toBeVisible();
-    await expect(page.getByRole('article', { name: '4 years yearly' })).toHaveCount(0);
+    await page
+      .getByRole('button', {
+        name: T('vesting.templates.deleteNamed', { name: standard('fourYearsYearly') }),
+      })
+      .click();
+    confirm = page.getByRole('alertdialog', {
+      name: T('vesting.templates.deleteTitle', { name: standard('fourYearsYearly') }),
+    });
+    await confirm.getByRole('button', { name: T('vesting.templates.deleteConfirm') }).click();
+    await expect(
+      toast(page, T('vesting.templates.deleted', { name: standard('fourYearsYearly') })),
+    ).toBeVisible();
+    await expect(page.getByRole('article', { name: standard('fourYearsYearly') })).toHaveCount(0);
   });
 });
 
@@ -154,47 +227,63 @@ test('vesting templates: the terms editor shows the contract’s limits and name
   const user = await createVerifiedUser(page.request, baseURL!);
   await signIn(page, user);
   await page.goto('/vesting-templates');
-  await page.getByRole('button', { name: 'New template' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New vesting template' });
+  await page.getByRole('button', { name: T('vesting.templates.new') }).click();
+  const dialog = page.getByRole('dialog', { name: T('vesting.templates.newTitle') });
 
   await test.step('daily and 365-day periods go up to the contract’s limits', async () => {
-    await dialog.getByLabel('Period unit').selectOption('days');
-    await expect(dialog.getByLabel('Period length')).toHaveAttribute('max', '3660');
-    await expect(dialog.getByLabel('Number of installments')).toHaveAttribute('max', '10000');
-    await dialog.getByLabel('Period length').fill('365');
-    await dialog.getByLabel('Number of installments').fill('4');
-    await dialog.getByLabel('Cliff (periods)').fill('1');
-    await dialog.getByLabel('Sample vesting start date').fill('2024-01-01');
-    const preview = dialog.getByRole('region', { name: 'Template preview' });
-    await expect(preview.getByText('2,500 on 31 Dec 2024')).toBeVisible();
-    await dialog.getByLabel('Period length').fill('3661');
-    await dialog.getByLabel('Name', { exact: true }).fill('Too long');
-    await dialog.getByRole('button', { name: 'Create template' }).click();
-    await expect(dialog.getByLabel('Period length')).toHaveAccessibleDescription(/at most 3660/);
+    await dialog.getByLabel(T('vesting.time.periodUnit')).selectOption('days');
+    await expect(dialog.getByLabel(T('vesting.time.periodLength'))).toHaveAttribute('max', '3660');
+    await expect(dialog.getByLabel(T('vesting.time.occurrences'))).toHaveAttribute('max', '10000');
+    await dialog.getByLabel(T('vesting.time.periodLength')).fill('365');
+    await dialog.getByLabel(T('vesting.time.occurrences')).fill('4');
+    await dialog.getByLabel(T('vesting.time.cliff')).fill('1');
+    await dialog.getByLabel(T('vesting.form.sampleStart')).fill('2024-01-01');
+    const preview = dialog.getByRole('region', { name: T('vesting.form.preview') });
+    await expect(
+      preview.getByText(
+        T('vesting.preview.atCliff.value', { quantity: count(2500), date: isoDate('2024-12-31') }),
+      ),
+    ).toBeVisible();
+    await dialog.getByLabel(T('vesting.time.periodLength')).fill('3661');
+    await dialog.getByLabel(T('vesting.form.name'), { exact: true }).fill('Too long');
+    await dialog.getByRole('button', { name: T('vesting.templates.create') }).click();
+    await expect(dialog.getByLabel(T('vesting.time.periodLength'))).toHaveAccessibleDescription(
+      contractMessage(/at most 3660/, 'validation.tooBig', { maximum: 3660 }),
+    );
   });
 
   await test.step('milestones round cumulatively only, and may not vest more than the whole', async () => {
-    await dialog.getByLabel('Vesting type').selectOption({ label: 'Milestone-based' });
-    const rounding = dialog.getByLabel('Rounding (allocation)');
+    await dialog
+      .getByLabel(T('vesting.type.label'))
+      .selectOption({ label: T('vesting.type.milestone') });
+    const rounding = dialog.getByLabel(T('vesting.allocation.label'));
     await expect(rounding.locator('option')).toHaveText([
-      'Cumulative rounding (5-4-5-4)',
-      'Cumulative round down (4-5-4-5)',
+      T('vesting.allocation.CUMULATIVE_ROUNDING'),
+      T('vesting.allocation.CUMULATIVE_ROUND_DOWN'),
     ]);
-    const first = dialog.getByRole('group', { name: 'Milestone 1' });
-    await first.getByLabel('Milestone name').fill('Exit');
-    await dialog.getByRole('button', { name: 'Add milestone' }).click();
-    const second = dialog.getByRole('group', { name: 'Milestone 2' });
-    await second.getByLabel('Milestone name').fill('Bonus');
-    await second.getByLabel('Vests').selectOption({ label: 'A number of shares' });
-    await second.getByLabel('Shares').fill('100');
-    await dialog.getByLabel('Name', { exact: true }).fill('Exit plus bonus');
-    await dialog.getByRole('button', { name: 'Create template' }).click();
-    await expect(second.getByLabel('Shares')).toHaveAccessibleDescription(
-      /portions already vest the whole/,
+    const first = dialog.getByRole('group', {
+      name: T('vesting.milestone.numbered', { number: 1 }),
+    });
+    await first.getByLabel(T('vesting.milestone.name')).fill('Exit');
+    await dialog.getByRole('button', { name: T('vesting.milestone.add') }).click();
+    const second = dialog.getByRole('group', {
+      name: T('vesting.milestone.numbered', { number: 2 }),
+    });
+    await second.getByLabel(T('vesting.milestone.name')).fill('Bonus');
+    await second
+      .getByLabel(T('vesting.milestone.vests'))
+      .selectOption({ label: T('vesting.milestone.byQuantity') });
+    await second.getByLabel(T('vesting.milestone.shares')).fill('100');
+    await dialog.getByLabel(T('vesting.form.name'), { exact: true }).fill('Exit plus bonus');
+    await dialog.getByRole('button', { name: T('vesting.templates.create') }).click();
+    await expect(second.getByLabel(T('vesting.milestone.shares'))).toHaveAccessibleDescription(
+      contractMessage(/portions already vest the whole/, 'validation.vesting.milestoneFixedOver'),
     );
     // Half for the exit leaves room for the bonus: saved.
-    await first.getByLabel('Denominator').fill('2');
-    await dialog.getByRole('button', { name: 'Create template' }).click();
-    await expect(toast(page, 'Template Exit plus bonus created')).toBeVisible();
+    await first.getByLabel(T('vesting.denominator')).fill('2');
+    await dialog.getByRole('button', { name: T('vesting.templates.create') }).click();
+    await expect(
+      toast(page, T('vesting.templates.created', { name: 'Exit plus bonus' })),
+    ).toBeVisible();
   });
 });

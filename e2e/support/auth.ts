@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { inAnyLanguage, LR, T } from './i18n';
+import { inAnyLanguage, LR, T, testLanguage } from './i18n';
 import { waitForMail } from './mail';
 import { newUser, type TestUser } from './users';
 
@@ -15,7 +15,9 @@ export async function createVerifiedUser(
 ): Promise<TestUser> {
   const user = newUser(overrides);
   const response = await request.post('/api/auth/sign-up/email', {
-    headers: { origin: baseURL },
+    // In the test browser's language, as the browser asks: the workspace's standard templates
+    // and the verification mail come in it.
+    headers: { origin: baseURL, 'accept-language': testLanguage() },
     data: {
       name: user.name,
       email: user.email,
@@ -24,7 +26,7 @@ export async function createVerifiedUser(
     },
   });
   expect(response.status(), await response.text()).toBe(200);
-  // The mail is in the language the request asked for (Accept-Language), English without one.
+  // The mail is in the language the request asked for (Accept-Language).
   const mail = await waitForMail(user.email, {
     subject: inAnyLanguage('mail.verification.subject'),
     timeoutMs: 15_000,

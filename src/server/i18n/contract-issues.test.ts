@@ -272,7 +272,7 @@ describe('custom issues of the contracts (issue 12)', () => {
       vestingTermsSchema,
       { ...time, cliffPeriods: 49 },
       'cliffPeriods',
-      'De cliff kan niet langer zijn dan het schema (cliffPeriods ≤ occurrences)',
+      'De cliff kan niet langer zijn dan het schema: hoogstens het aantal termijnen',
     ],
     [
       'a period too long',
