@@ -17,6 +17,7 @@ const DUTCH_JOURNEYS = [
   'grant-leave',
   'grants',
   'keyboard',
+  'organization-members',
   'upcoming',
   'valuations',
   'vesting-templates',

@@ -121,7 +121,9 @@ test('an owner creates a workspace, invites a colleague and narrows their role',
   await page.reload();
   await expect(invitationRow).toContainText(L('accepted'));
   const memberRow = page
-    .getByRole('table', { name: /Members/ })
+    .getByRole('table', {
+      name: new RegExp(`^${escapeRegExp(T('workspace.members.documentTitle'))}`),
+    })
     .getByRole('row')
     .filter({ hasText: invitee.email });
   await expect(memberRow).toContainText(roleLabel('member'));
@@ -219,7 +221,11 @@ test('the workspace switcher in the header changes the companies list', async ({
 
   await page.getByRole('button', { name: L(`Account menu for ${user.name}`) }).click();
   // The active workspace is the checked one.
-  await expect(page.getByRole('menuitemradio', { name: "Sam Switcher's workspace" })).toBeChecked();
+  await expect(
+    page.getByRole('menuitemradio', {
+      name: T('server.workspace.defaultName', { name: 'Sam Switcher' }),
+    }),
+  ).toBeChecked();
   await page.getByRole('menuitemradio', { name: otherWorkspace }).click();
   await expect(table.getByRole('link', { name: otherCompany })).toBeVisible();
   await expect(table.getByRole('link', { name: ownCompany })).toHaveCount(0);
