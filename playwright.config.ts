@@ -16,6 +16,7 @@ const DUTCH_JOURNEYS = [
   'grant-leave',
   'grants',
   'keyboard',
+  'plans',
   'upcoming',
   'valuations',
 ].map((name) => `${name}.spec.ts`);
