@@ -11,6 +11,7 @@ const isCi = process.env.CI === 'true';
 const DUTCH_JOURNEYS = [
   'app-shell',
   'cap-table',
+  'company-stakeholders',
   'data-tables',
   'first-day',
   'grant-leave',
