@@ -11,6 +11,7 @@ const isCi = process.env.CI === 'true';
 const DUTCH_JOURNEYS = [
   'app-shell',
   'cap-table',
+  'company-stakeholders',
   'data-tables',
   'first-day',
   'foundation',
@@ -18,6 +19,7 @@ const DUTCH_JOURNEYS = [
   'grants',
   'keyboard',
   'organization-members',
+  'plans',
   'upcoming',
   'valuations',
   'vesting-templates',

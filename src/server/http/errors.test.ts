@@ -22,7 +22,7 @@ describe('API error messages in the reader’s language (issue 12)', () => {
       'Share class Gewoon cannot be deleted: 2 register event(s), 1 plan(s) still refer to it',
     );
     expect(renderText(text, 'nl')).toBe(
-      'Aandelensoort Gewoon kan niet worden verwijderd: 2 registerinschrijvingen, 1 plan verwijzen er nog naar',
+      'Aandelensoort Gewoon kan niet worden verwijderd: nog in gebruik bij 2 registerinschrijvingen, 1 plan',
     );
     expect(
       renderText(
