@@ -1,6 +1,7 @@
 import { expect, test } from './support/test';
 import { createVerifiedUser, toast } from './support/auth';
 import { watchCspViolations } from './support/csp';
+import { L, T } from './support/i18n';
 
 // Issue 11, finding 7: the SPA runs under its strict Content-Security-Policy without a single
 // violation (decision 014): no inline script, no eval (zod's probe included), library <style>
@@ -19,34 +20,39 @@ test('the main screens run under the Content-Security-Policy without a violation
     expect(policy).toContain("script-src 'self'");
     expect(policy).toContain("frame-ancestors 'none'");
     // A wrong password first: the form validates, the server refuses, a toast is styled.
-    await page.getByLabel('Email', { exact: true }).fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill('not the password at all');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByLabel(T('auth.field.email'), { exact: true }).fill(user.email);
+    await page
+      .getByLabel(T('auth.field.password'), { exact: true })
+      .fill('not the password at all');
+    await page.getByRole('button', { name: T('auth.signIn.submit'), exact: true }).click();
     await expect(
       page
         .getByRole('alert')
-        .or(toast(page, /invalid|incorrect|wrong/i))
+        .or(toast(page, T('auth.error.invalidCredentials')))
         .first(),
     ).toBeVisible();
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByLabel(T('auth.field.password'), { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: T('auth.signIn.submit'), exact: true }).click();
     await expect(page).toHaveURL(/\/companies(\?.*)?$/);
   });
 
   const companyName = `Policy Holding ${Date.now().toString(36)}`;
   await test.step('the companies list, and a company created in its form', async () => {
-    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
-    await page.getByRole('link', { name: 'New company' }).first().click();
-    await page.getByLabel('Company name', { exact: true }).fill(companyName);
-    await page.getByRole('button', { name: 'Create company' }).click();
-    await expect(toast(page, 'Company created')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: L('Companies') })).toBeVisible();
+    await page
+      .getByRole('link', { name: L('New company') })
+      .first()
+      .click();
+    await page.getByLabel(L('Company name'), { exact: true }).fill(companyName);
+    await page.getByRole('button', { name: L('Create company') }).click();
+    await expect(toast(page, L('Company created'))).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
   });
 
   await test.step('the company page and its tabs', async () => {
     await page.goto('/companies');
     await page
-      .getByRole('table', { name: 'Companies' })
+      .getByRole('table', { name: L('Companies') })
       .getByRole('link', { name: companyName })
       .click();
     await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
@@ -58,13 +64,13 @@ test('the main screens run under the Content-Security-Policy without a violation
       ['Valuations', 'valuations'],
       ['Activity', 'activity'],
     ] as const) {
-      await page.getByRole('link', { name: tab, exact: true }).click();
+      await page.getByRole('link', { name: L(tab), exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/companies/[0-9a-f-]{36}/${path}$`));
       await expect(page.getByRole('main')).not.toBeEmpty();
     }
     // A dialog: Radix locks the page's scroll with a <style> element of its own.
-    await page.getByRole('link', { name: 'Overview', exact: true }).click();
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('link', { name: L('Overview'), exact: true }).click();
+    await page.getByRole('button', { name: L('Delete'), exact: true }).click();
     await expect(page.getByRole('alertdialog').or(page.getByRole('dialog'))).toBeVisible();
     await page.keyboard.press('Escape');
   });

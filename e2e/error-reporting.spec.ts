@@ -8,6 +8,7 @@ import { startFakeSentry, type FakeSentry } from '../test/support/fake-sentry';
 import { freePort, spawnServer, waitForHealth, type ServerProcess } from '../test/support/process';
 import { outboxUrl } from '../src/server/http/outbox';
 import { watchCspViolations } from './support/csp';
+import { L, T } from './support/i18n';
 import { newUser } from './support/users';
 
 // Error reporting in the browser (issue 11; decision 014): with SENTRY_DSN on the server the page
@@ -75,7 +76,7 @@ test.describe('with SENTRY_DSN', () => {
       `connect-src 'self' ${server.url} ${sentry.origin}`,
     );
     expect((await sdkLoaded).status()).toBe(200);
-    await page.getByLabel('Email', { exact: true }).fill(EMAIL);
+    await page.getByLabel(T('auth.field.email'), { exact: true }).fill(EMAIL);
 
     // One after the other: the SDK ignores a rejection reported in the same turn as an error it
     // has just caught in a timer.
@@ -121,9 +122,9 @@ test.describe('with SENTRY_DSN', () => {
     await page.goto(`${server.url}/auth/sign-in`);
     await sdkLoaded;
     // On this server (support/auth's signIn goes to the main one).
-    await page.getByLabel('Email', { exact: true }).fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByLabel(T('auth.field.email'), { exact: true }).fill(user.email);
+    await page.getByLabel(T('auth.field.password'), { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: T('auth.signIn.submit'), exact: true }).click();
     await expect(page).toHaveURL(/\/companies(\?.*)?$/);
     const me = (await (await page.request.get(`${server.url}/api/v1/me`)).json()) as {
       user: { id: string };
@@ -143,11 +144,13 @@ test('without SENTRY_DSN the Sentry SDK is never requested', async ({ page }) =>
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
   await page.goto('/auth/sign-in');
-  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: T('auth.signIn.submit'), exact: true }),
+  ).toBeVisible();
   await throwInPage(page);
   await rejectInPage(page);
   await page.goto('/auth/sign-up');
-  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: L('Create account') })).toBeVisible();
   expect(requested.filter(isSentryChunk)).toEqual([]);
   // Every request stayed on this server: nothing went to an ingest.
   const origin = new URL(page.url()).origin;

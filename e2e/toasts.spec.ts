@@ -1,6 +1,7 @@
 import { type Route } from '@playwright/test';
 import { expect, test } from './support/test';
 import { createVerifiedUser, signIn } from './support/auth';
+import { LR } from './support/i18n';
 
 // sonner is not in the initial JS (decision 005, issue 12): its chunk loads after start-up, and
 // toasts asked for before it is in wait in src/web/lib/toast.ts.
@@ -9,7 +10,7 @@ const TOASTER_CHUNK = /\/assets\/toaster-[\w-]+\.js$/;
 test('the toaster mounts by itself after start-up, before any toast', async ({ page }) => {
   await page.goto('/auth/sign-in');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const region = page.getByRole('region', { name: /^Notifications/ });
+  const region = page.getByRole('region', { name: LR('Notifications', { exact: false }) });
   await expect(region).toBeAttached();
   await expect(region).toHaveAttribute('aria-live', 'polite');
 });
@@ -47,7 +48,7 @@ test('a toast asked for while the toaster loads is shown once it is in, in a liv
 
   for (const route of held) await route.continue();
 
-  const region = page.getByRole('region', { name: /^Notifications/ });
+  const region = page.getByRole('region', { name: LR('Notifications', { exact: false }) });
   await expect(region).toHaveAttribute('aria-live', 'polite');
   await expect(region.locator('[data-sonner-toast]')).toHaveCount(1);
   await expect(region.locator('[data-sonner-toast]')).toBeVisible();

@@ -41,9 +41,15 @@ export async function createVerifiedUser(
 /** Signs in through the UI and waits for the companies page. */
 export async function signIn(page: Page, user: TestUser): Promise<void> {
   await page.goto('/auth/sign-in');
-  await page.getByLabel(T('auth.field.email'), { exact: true }).fill(user.email);
-  await page.getByLabel(T('auth.field.password'), { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: T('auth.signIn.submit'), exact: true }).click();
+  // In the page's language: a test may open its own context in another language than its project's.
+  const submit = page.getByRole('button', { name: inAnyLanguage('auth.signIn.submit') });
+  await expect(submit).toBeVisible();
+  const language = await page.evaluate(() => document.documentElement.lang);
+  await page.getByLabel(T('auth.field.email', {}, language), { exact: true }).fill(user.email);
+  await page
+    .getByLabel(T('auth.field.password', {}, language), { exact: true })
+    .fill(user.password);
+  await submit.click();
   await expect(page).toHaveURL(/\/companies(\?.*)?$/);
 }
 
