@@ -10,6 +10,7 @@ const isCi = process.env.CI === 'true';
  */
 const DUTCH_JOURNEYS = [
   'app-shell',
+  'auth-flows',
   'cap-table',
   'company-stakeholders',
   'data-tables',
@@ -20,6 +21,7 @@ const DUTCH_JOURNEYS = [
   'keyboard',
   'organization-members',
   'plans',
+  'second-factor-redirect',
   'upcoming',
   'valuations',
   'vesting-templates',
