@@ -3,13 +3,15 @@ import { defineConfig } from '@playwright/test';
 const isCi = process.env.CI === 'true';
 
 /**
- * The journeys that run in Dutch too: the lawyer's daily screens from the first sign-in on. The
- * others (language switching, the pseudo-locale, account and admin flows, CSP and error
- * reporting) run in English only: they test a mechanism rather than a screen's words, or set
- * their own language.
+ * The journeys that run in Dutch too: the lawyer's daily screens from the first sign-in on, the
+ * sign-in ways and the account's security screens. The others (language switching, the
+ * pseudo-locale, admin flows, CSP and error reporting) run in English only: they test a mechanism
+ * rather than a screen's words, or set their own language.
  */
 const DUTCH_JOURNEYS = [
+  'account-security',
   'app-shell',
+  'auth-flows',
   'cap-table',
   'company-stakeholders',
   'data-tables',
@@ -20,6 +22,7 @@ const DUTCH_JOURNEYS = [
   'keyboard',
   'organization-members',
   'plans',
+  'second-factor-redirect',
   'upcoming',
   'valuations',
   'vesting-templates',

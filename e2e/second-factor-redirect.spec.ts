@@ -2,6 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { generate } from 'otplib';
 import { codeFromSubject, createVerifiedUser, enableTotp } from './support/auth';
+import { inAnyLanguage, T } from './support/i18n';
 import { linkIn, waitForMail } from './support/mail';
 
 /**
@@ -11,10 +12,12 @@ import { linkIn, waitForMail } from './support/mail';
 
 async function passTotp(page: Page, secret: string) {
   await expect(
-    page.getByRole('heading', { level: 1, name: 'Two-factor authentication' }),
+    page.getByRole('heading', { level: 1, name: T('auth.twoFactor.title') }),
   ).toBeVisible();
-  await page.getByLabel('Authenticator code', { exact: true }).fill(await generate({ secret }));
-  await page.getByRole('button', { name: 'Verify' }).click();
+  await page
+    .getByLabel(T('auth.twoFactor.appCode'), { exact: true })
+    .fill(await generate({ secret }));
+  await page.getByRole('button', { name: T('auth.twoFactor.verify') }).click();
 }
 
 test('the second factor after a magic link or an e-mail code returns to the deep link', async ({
@@ -36,15 +39,19 @@ test('the second factor after a magic link or an e-mail code returns to the deep
   await test.step('magic link, then TOTP: lands on the deep link', async () => {
     await page.goto(deepPath);
     await expect(page).toHaveURL(/\/auth\/sign-in\?redirect=/);
-    await page.getByRole('link', { name: 'Sign in with a magic link' }).click();
+    await page.getByRole('link', { name: T('auth.magicLink.title') }).click();
     await expect(
-      page.getByRole('heading', { level: 1, name: 'Sign in with a magic link' }),
+      page.getByRole('heading', { level: 1, name: T('auth.magicLink.title') }),
     ).toBeVisible();
-    await page.getByLabel('Email', { exact: true }).fill(user.email);
-    await page.getByRole('button', { name: 'Send sign-in link' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
+    await page.getByLabel(T('auth.field.email'), { exact: true }).fill(user.email);
+    await page.getByRole('button', { name: T('auth.magicLink.send') }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: T('auth.checkEmail.title') }),
+    ).toBeVisible();
 
-    const mail = await waitForMail(user.email, { subject: /sign-in link/ });
+    const mail = await waitForMail(user.email, {
+      subject: inAnyLanguage('mail.magicLink.subject'),
+    });
     await page.goto(linkIn(mail, `${baseURL}/api/auth/magic-link/verify`));
     await expect(page).toHaveURL(/\/auth\/two-factor/);
     await passTotp(page, secret);
@@ -57,16 +64,22 @@ test('the second factor after a magic link or an e-mail code returns to the deep
   await test.step('e-mail code, then TOTP: lands on the deep link', async () => {
     await page.goto(deepPath);
     await expect(page).toHaveURL(/\/auth\/sign-in\?redirect=/);
-    await page.getByRole('link', { name: 'Sign in with an e-mail code' }).click();
+    await page.getByRole('link', { name: T('auth.emailOtp.title') }).click();
     await expect(
-      page.getByRole('heading', { level: 1, name: 'Sign in with an e-mail code' }),
+      page.getByRole('heading', { level: 1, name: T('auth.emailOtp.title') }),
     ).toBeVisible();
-    await page.getByLabel('Email', { exact: true }).fill(user.email);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeVisible();
-    const mail = await waitForMail(user.email, { subject: /code:/ });
-    await page.getByLabel('Code', { exact: true }).fill(codeFromSubject(mail.subject));
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByLabel(T('auth.field.email'), { exact: true }).fill(user.email);
+    await page.getByRole('button', { name: T('auth.emailOtp.send') }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: T('auth.emailOtp.codeTitle') }),
+    ).toBeVisible();
+    const mail = await waitForMail(user.email, {
+      subject: inAnyLanguage('mail.code.subject', { code: /\d{6}/ }),
+    });
+    await page
+      .getByLabel(T('auth.field.code'), { exact: true })
+      .fill(codeFromSubject(mail.subject));
+    await page.getByRole('button', { name: T('auth.signIn.submit'), exact: true }).click();
     await expect(page).toHaveURL(/\/auth\/two-factor/);
     await passTotp(page, secret);
     await expect(page).toHaveURL(atDeepPath);
@@ -82,10 +95,12 @@ test('a foreign redirect target is ignored after the magic link and the second f
   const { secret } = await enableTotp(request, baseURL!, user);
 
   await page.goto(`/auth/magic-link?redirect=${encodeURIComponent('//evil.example/phish')}`);
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByRole('button', { name: 'Send sign-in link' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
-  const mail = await waitForMail(user.email, { subject: /sign-in link/ });
+  await page.getByLabel(T('auth.field.email'), { exact: true }).fill(user.email);
+  await page.getByRole('button', { name: T('auth.magicLink.send') }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: T('auth.checkEmail.title') }),
+  ).toBeVisible();
+  const mail = await waitForMail(user.email, { subject: inAnyLanguage('mail.magicLink.subject') });
   await page.goto(linkIn(mail, `${baseURL}/api/auth/magic-link/verify`));
   await expect(page).toHaveURL(/\/auth\/two-factor/);
 
