@@ -16,6 +16,9 @@ const DUTCH_JOURNEYS = [
   'grant-leave',
   'grants',
   'keyboard',
+  'organization-workspaces',
+  'roles',
+  'trash',
   'upcoming',
   'valuations',
 ].map((name) => `${name}.spec.ts`);
