@@ -1,6 +1,12 @@
 import { type APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/test';
-import { createVerifiedUser, signIn } from './support/auth';
+import { createVerifiedUser, signIn, toast } from './support/auth';
+import { T } from './support/i18n';
+
+/** A catalog message's text as the page shows it, without its markup tags. */
+function plain(message: string): string {
+  return message.replace(/<\/?[a-z]+\/?>/g, '');
+}
 
 function suffix(): string {
   return Math.random().toString(36).slice(2, 8);
@@ -16,10 +22,18 @@ async function post<T>(api: APIRequestContext, origin: string, path: string, dat
 test('workspace pages by slug switch to that workspace; an unknown slug goes to /companies', async ({
   page,
   baseURL,
-  request,
+  locale,
+  playwright,
 }) => {
   const origin = baseURL!;
+  // Signed up in the browser's language, as the sign-up page would: the workspace made for the
+  // new user is named in it ("Werkruimte van Sly Slug" in Dutch).
+  const request = await playwright.request.newContext({
+    baseURL: origin,
+    extraHTTPHeaders: { origin, 'accept-language': locale ?? 'en-US' },
+  });
   const user = await createVerifiedUser(request, origin, { name: 'Sly Slug' });
+  await request.dispose();
   const name = `Slug Firm ${suffix()}`;
   const slug = name.toLowerCase().replaceAll(' ', '-');
 
@@ -39,6 +53,7 @@ test('workspace pages by slug switch to that workspace; an unknown slug goes to 
   const homeSlug = (organizations as { id: string; slug: string }[]).find(
     (o) => o.id === home.organizationId,
   )!.slug;
+  const homeName = T('server.workspace.defaultName', { name: 'Sly Slug' });
 
   // The slug's workspace becomes active, and the tabs keep the slug.
   await page.goto(`/organization/${slug}`);
@@ -46,36 +61,40 @@ test('workspace pages by slug switch to that workspace; an unknown slug goes to 
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const me = await (await page.request.get('/api/v1/me')).json();
   expect(me.organizationId).toBe(created.id);
-  const tabs = page.getByRole('navigation', { name: 'Workspace' });
-  await expect(tabs.getByRole('link', { name: 'Members' })).toHaveAttribute('aria-current', 'page');
+  const tabs = page.getByRole('navigation', { name: T('workspace.nav.label') });
+  await expect(tabs.getByRole('link', { name: T('workspace.nav.members') })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   for (const [label, path] of [
-    ['Settings', 'settings'],
-    ['Teams', 'teams'],
-    ['Roles', 'roles'],
-    ['API keys', 'api-keys'],
+    [T('workspace.nav.settings'), 'settings'],
+    [T('workspace.nav.teams'), 'teams'],
+    [T('workspace.nav.roles'), 'roles'],
+    [T('workspace.nav.apiKeys'), 'api-keys'],
   ] as const) {
-    await expect(tabs.getByRole('link', { name: label })).toHaveAttribute(
+    await expect(tabs.getByRole('link', { name: label, exact: true })).toHaveAttribute(
       'href',
       `/organization/${slug}/${path}`,
     );
   }
-  await tabs.getByRole('link', { name: 'Settings' }).click();
+  await tabs.getByRole('link', { name: T('workspace.nav.settings'), exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/organization/${slug}/settings$`));
-  await expect(page.getByLabel('Workspace name')).toHaveValue(name);
+  await expect(page.getByLabel(T('workspace.form.name'))).toHaveValue(name);
 
   // Back to the first workspace by its slug; the companies list follows.
   await page.goto(`/organization/${homeSlug}/settings`);
-  await expect(page.getByLabel('Workspace name')).toHaveValue("Sly Slug's workspace");
+  await expect(page.getByLabel(T('workspace.form.name'))).toHaveValue(homeName);
   const back = await (await page.request.get('/api/v1/me')).json();
   expect(back.organizationId).toBe(home.organizationId);
   // The plain paths still show the active workspace.
   await page.goto('/organization/members');
-  await expect(page.getByRole('heading', { level: 1, name: "Sly Slug's workspace" })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: homeName })).toBeVisible();
 
   // A slug the user has no workspace at: the default redirect, the active workspace unchanged.
-  await page.goto(`/organization/no-such-firm-${suffix()}/members`);
+  const unknown = `no-such-firm-${suffix()}`;
+  await page.goto(`/organization/${unknown}/members`);
   await expect(page).toHaveURL(/\/companies(\?.*)?$/);
-  await expect(page.getByText(/You have no workspace at/)).toBeVisible();
+  await expect(toast(page, T('workspace.slug.unknown', { slug: unknown }))).toBeVisible();
   const still = await (await page.request.get('/api/v1/me')).json();
   expect(still.organizationId).toBe(home.organizationId);
 });
@@ -92,13 +111,15 @@ test('a user without a workspace is sent to the organizations page to create one
 
   // Deleting the only workspace leaves the user without one.
   await page.goto('/organization/settings');
-  const slug = await page.getByLabel('Slug').inputValue();
-  await page.getByRole('button', { name: 'Delete workspace' }).click();
-  const dialog = page.getByRole('alertdialog');
-  await dialog.getByLabel('Workspace slug').fill(slug);
-  await dialog.getByRole('button', { name: 'Delete workspace' }).click();
+  const slug = await page.getByLabel(T('workspace.form.slug'), { exact: true }).inputValue();
+  await page.getByRole('button', { name: T('workspace.delete.title') }).click();
+  const dialog = page.getByRole('alertdialog', { name: T('workspace.delete.confirm.title') });
+  await dialog.getByLabel(T('workspace.delete.confirm.slug')).fill(slug);
+  await dialog.getByRole('button', { name: T('workspace.delete.title') }).click();
   await expect(page).toHaveURL(/\/account\/organizations$/);
-  const notice = page.getByRole('status').filter({ hasText: 'You are not in a workspace' });
+  const notice = page
+    .getByRole('status')
+    .filter({ hasText: plain(T('workspace.noWorkspace.notice')) });
   await expect(notice).toBeVisible();
   expect((await page.request.get('/api/v1/me')).status()).toBe(403);
 
@@ -112,14 +133,16 @@ test('a user without a workspace is sent to the organizations page to create one
 
   // They create a workspace, switch to it and are back at work.
   await page.goto('/account/organizations');
-  await page.getByRole('button', { name: 'New workspace' }).click();
-  const create = page.getByRole('dialog', { name: 'New workspace' });
-  await create.getByLabel('Workspace name').fill(workspace);
-  await create.getByRole('button', { name: 'Create workspace' }).click();
-  await expect(page.getByText(`Workspace "${workspace}" created`)).toBeVisible();
-  await page.getByRole('button', { name: `Switch to ${workspace}` }).click();
+  await page.getByRole('button', { name: T('account.workspaces.new') }).click();
+  const create = page.getByRole('dialog', { name: T('account.workspaces.new') });
+  await create.getByLabel(T('workspace.form.name')).fill(workspace);
+  await create.getByRole('button', { name: T('account.workspaces.create') }).click();
+  await expect(toast(page, T('account.workspaces.created', { name: workspace }))).toBeVisible();
+  await page
+    .getByRole('button', { name: T('account.workspaces.switchTo', { name: workspace }) })
+    .click();
   await expect(page).toHaveURL(/\/companies(\?.*)?$/);
-  await expect(page.getByRole('heading', { name: 'No companies yet' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: T('companies.list.empty.title') })).toBeVisible();
   await expect(notice).toHaveCount(0);
   const me = await (await page.request.get('/api/v1/me')).json();
   expect(me.role).toBe('owner');

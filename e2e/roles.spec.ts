@@ -1,6 +1,7 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { createVerifiedUser, signIn } from './support/auth';
+import { createVerifiedUser, signIn, toast } from './support/auth';
+import { T } from './support/i18n';
 import type { TestUser } from './support/users';
 
 /** Signs `user` in on `api` (better-auth wants an Origin on every POST). */
@@ -59,23 +60,25 @@ test('a guest sees no create, edit, delete or activity, and the API refuses thei
 
   await page.goto('/companies');
   const row = page
-    .getByRole('table', { name: 'Companies' })
+    .getByRole('table', { name: T('companies.list.label') })
     .getByRole('link', { name: companyName });
   await expect(row).toBeVisible();
-  await expect(page.getByRole('link', { name: 'New company' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: T('companies.new') })).toHaveCount(0);
 
   await row.click();
   await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: companyName })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
-  await expect(page.getByText('Activity', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: T('companies.edit'), exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: T('companies.delete'), exact: true })).toHaveCount(
+    0,
+  );
+  await expect(page.getByText(T('companies.nav.activity'), { exact: true })).toHaveCount(0);
   expect(activityRequests).toEqual([]);
 
   // Reachable by URL, but no form.
   await page.goto('/companies/create');
-  await expect(page.getByText('Your role does not allow creating companies.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Create company' })).toHaveCount(0);
+  await expect(page.getByText(T('companies.create.notAllowed'))).toBeVisible();
+  await expect(page.getByRole('button', { name: T('companies.create') })).toHaveCount(0);
 
   // The server decides, whatever the UI shows.
   const refused = await page.request.patch(`/api/v1/company/${company.id}`, {
@@ -88,15 +91,21 @@ test('a guest sees no create, edit, delete or activity, and the API refuses thei
 
 /** On /organization/members: gives the member exactly `roles` through the role dialog. */
 async function setRoles(page: Page, memberName: string, roles: string[]) {
-  await page.getByRole('button', { name: `Change role of ${memberName}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Roles of ${memberName}` });
+  await page
+    .getByRole('button', {
+      name: T('workspace.members.changeRoleOf', { name: memberName }),
+    })
+    .click();
+  const dialog = page.getByRole('dialog', {
+    name: T('workspace.members.rolesOf', { name: memberName }),
+  });
   for (const box of await dialog.getByRole('checkbox').all()) {
     const name = (await box.evaluate((el) => el.parentElement?.textContent ?? '')).trim();
     if (roles.includes(name)) await box.check();
     else await box.uncheck();
   }
-  await dialog.getByRole('button', { name: 'Save roles' }).click();
-  await expect(page.getByText('Role updated')).toBeVisible();
+  await dialog.getByRole('button', { name: T('workspace.members.roles.save') }).click();
+  await expect(toast(page, T('workspace.members.toast.roleUpdated'))).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 
@@ -105,6 +114,8 @@ test('a custom role with only company:read shows companies without actions and r
   browser,
   request,
   baseURL,
+  locale,
+  colorScheme,
 }) => {
   const origin = baseURL!;
   const owner = await createVerifiedUser(request, origin, { name: 'Rosa Roles' });
@@ -124,7 +135,13 @@ test('a custom role with only company:read shows companies without actions and r
     '/api/auth/organization/invite-member',
     { email: reader.email, role: 'member' },
   );
-  const readerContext = await browser.newContext({ baseURL: origin });
+  // The reader's browser speaks the project's language and theme, as the owner's does.
+  const readerContext = await browser.newContext({
+    baseURL: origin,
+    locale,
+    colorScheme,
+    timezoneId: 'Europe/Amsterdam',
+  });
   const readerPage = await readerContext.newPage();
   await apiSignIn(readerPage.request, origin, reader);
   await post(readerPage.request, origin, '/api/auth/organization/accept-invitation', {
@@ -133,22 +150,26 @@ test('a custom role with only company:read shows companies without actions and r
   await post(readerPage.request, origin, '/api/auth/organization/set-active', { organizationId });
 
   // The role is made on /organization/roles (company → read only) and given on the members page.
+  const companiesRead = T('workspace.permissions.item', {
+    resource: T('workspace.permissions.resource.company'),
+    action: T('workspace.permissions.action.read'),
+  });
   await page.goto('/organization/roles');
-  await page.getByRole('button', { name: 'New role' }).click();
-  const roleDialog = page.getByRole('dialog', { name: 'New role' });
-  await roleDialog.getByLabel('Role name').fill(roleName);
-  await roleDialog.getByRole('checkbox', { name: 'Companies: read', exact: true }).check();
-  await roleDialog.getByRole('button', { name: 'Create role' }).click();
-  await expect(page.getByText(`Role "${roleName}" created`)).toBeVisible();
+  await page.getByRole('button', { name: T('workspace.roles.new') }).click();
+  const roleDialog = page.getByRole('dialog', { name: T('workspace.roles.new') });
+  await roleDialog.getByLabel(T('workspace.roles.form.name')).fill(roleName);
+  await roleDialog.getByRole('checkbox', { name: companiesRead, exact: true }).check();
+  await roleDialog.getByRole('button', { name: T('workspace.roles.create') }).click();
+  await expect(toast(page, T('workspace.roles.toast.created', { role: roleName }))).toBeVisible();
   const roleCard = page
-    .getByRole('list', { name: 'Custom roles' })
+    .getByRole('list', { name: T('workspace.roles.title') })
     .getByRole('listitem')
     .filter({ hasText: roleName });
-  await expect(roleCard).toContainText('Companies: read');
+  await expect(roleCard).toContainText(companiesRead);
   await page.goto('/organization/members');
   await setRoles(page, reader.name, [roleName]);
   const memberRow = page
-    .getByRole('table', { name: /Members/ })
+    .getByRole('table', { name: T('workspace.members.heading', { count: 2 }) })
     .getByRole('row')
     .filter({ hasText: reader.email });
   await expect(memberRow).toContainText(roleName);
@@ -156,17 +177,21 @@ test('a custom role with only company:read shows companies without actions and r
   // The reader: the list and the company, without create, edit, delete or the activity log.
   await readerPage.goto('/companies');
   const row = readerPage
-    .getByRole('table', { name: 'Companies' })
+    .getByRole('table', { name: T('companies.list.label') })
     .getByRole('link', { name: companyName });
   await expect(row).toBeVisible();
-  await expect(readerPage.getByRole('link', { name: 'New company' })).toHaveCount(0);
+  await expect(readerPage.getByRole('link', { name: T('companies.new') })).toHaveCount(0);
   await row.click();
   await expect(readerPage.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
-  await expect(readerPage.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
-  await expect(readerPage.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
-  await expect(readerPage.getByText('Activity', { exact: true })).toHaveCount(0);
+  await expect(
+    readerPage.getByRole('button', { name: T('companies.edit'), exact: true }),
+  ).toHaveCount(0);
+  await expect(
+    readerPage.getByRole('button', { name: T('companies.delete'), exact: true }),
+  ).toHaveCount(0);
+  await expect(readerPage.getByText(T('companies.nav.activity'), { exact: true })).toHaveCount(0);
   await readerPage.goto('/companies/create');
-  await expect(readerPage.getByText('Your role does not allow creating companies.')).toBeVisible();
+  await expect(readerPage.getByText(T('companies.create.notAllowed'))).toBeVisible();
 
   // The API, called from the page with the reader's cookie, refuses the write with 403.
   const refused = await readerPage.evaluate(async (name) => {
@@ -180,7 +205,10 @@ test('a custom role with only company:read shows companies without actions and r
   expect(refused).toEqual({
     status: 403,
     body: {
-      error: { code: 'FORBIDDEN', message: 'You are not allowed to access resource: company' },
+      error: {
+        code: 'FORBIDDEN',
+        message: T('errors.forbidden.resource', { resource: 'company' }),
+      },
     },
   });
   const read = await readerPage.request.get(`/api/v1/company/${company.id}`);
