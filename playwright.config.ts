@@ -9,7 +9,9 @@ const isCi = process.env.CI === 'true';
  * their own language.
  */
 const DUTCH_JOURNEYS = [
+  'admin',
   'app-shell',
+  'auth-more',
   'cap-table',
   'company-stakeholders',
   'data-tables',
@@ -18,6 +20,7 @@ const DUTCH_JOURNEYS = [
   'grant-leave',
   'grants',
   'keyboard',
+  'organization-invitations',
   'organization-members',
   'plans',
   'upcoming',

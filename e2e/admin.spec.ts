@@ -1,7 +1,7 @@
-import { type APIRequestContext, type Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { createVerifiedUser, signIn } from './support/auth';
-import { inAnyLanguage, L, T } from './support/i18n';
+import { inAnyLanguage, L, T, testLanguage } from './support/i18n';
 import { linkIn, waitForMail } from './support/mail';
 import { TEST_PASSWORD, type TestUser } from './support/users';
 
@@ -14,22 +14,44 @@ function adminEmail(): string {
 
 /**
  * The platform admin: signs up with the address global setup put in ADMIN_EMAILS, which makes
- * the account an admin at sign-up. One server serves the whole run, so a retried test finds the
- * account already there and only signs in.
+ * the account an admin at sign-up. One server serves the whole run, so a retried test, or the
+ * other language's project, finds the account already there and only signs in; its saved
+ * language (which wins over the browser's at sign-in) is set to the test's.
  */
 async function signUpAdmin(request: APIRequestContext, origin: string): Promise<TestUser> {
   const admin: TestUser = { name: 'Ada Admin', email: adminEmail(), password: TEST_PASSWORD };
-  const response = await request.post('/api/auth/sign-up/email', {
-    headers: { origin },
-    data: { name: admin.name, email: admin.email, password: admin.password },
-  });
-  if (response.status() === 422) return admin; // USER_ALREADY_EXISTS: signed up by a first try.
-  expect(response.status(), await response.text()).toBe(200);
-  const mail = await waitForMail(admin.email, {
-    subject: inAnyLanguage('mail.verification.subject'),
-  });
-  const verified = await request.get(linkIn(mail, `${origin}/api/auth/verify-email`));
-  expect(verified.ok()).toBe(true);
+  const headers = { origin, 'accept-language': testLanguage() };
+  const api = await playwrightRequest.newContext({ baseURL: origin });
+  try {
+    const signedIn = await api.post('/api/auth/sign-in/email', {
+      headers,
+      data: { email: admin.email, password: admin.password },
+    });
+    if (!signedIn.ok()) {
+      const response = await request.post('/api/auth/sign-up/email', {
+        headers,
+        data: { name: admin.name, email: admin.email, password: admin.password },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+      const mail = await waitForMail(admin.email, {
+        subject: inAnyLanguage('mail.verification.subject'),
+      });
+      const verified = await request.get(linkIn(mail, `${origin}/api/auth/verify-email`));
+      expect(verified.ok()).toBe(true);
+      const again = await api.post('/api/auth/sign-in/email', {
+        headers,
+        data: { email: admin.email, password: admin.password },
+      });
+      expect(again.status(), await again.text()).toBe(200);
+    }
+    const updated = await api.post('/api/auth/update-user', {
+      headers,
+      data: { locale: testLanguage() },
+    });
+    expect(updated.status(), await updated.text()).toBe(200);
+  } finally {
+    await api.dispose();
+  }
   return admin;
 }
 
