@@ -1,6 +1,7 @@
-import { type APIRequestContext, type Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { createVerifiedUser, signIn } from './support/auth';
+import { inAnyLanguage, L, T, testLanguage } from './support/i18n';
 import { linkIn, waitForMail } from './support/mail';
 import { TEST_PASSWORD, type TestUser } from './support/users';
 
@@ -13,29 +14,53 @@ function adminEmail(): string {
 
 /**
  * The platform admin: signs up with the address global setup put in ADMIN_EMAILS, which makes
- * the account an admin at sign-up. One server serves the whole run, so a retried test finds the
- * account already there and only signs in.
+ * the account an admin at sign-up. One server serves the whole run, so a retried test, or the
+ * other language's project, finds the account already there and only signs in; its saved
+ * language (which wins over the browser's at sign-in) is set to the test's.
  */
 async function signUpAdmin(request: APIRequestContext, origin: string): Promise<TestUser> {
   const admin: TestUser = { name: 'Ada Admin', email: adminEmail(), password: TEST_PASSWORD };
-  const response = await request.post('/api/auth/sign-up/email', {
-    headers: { origin },
-    data: { name: admin.name, email: admin.email, password: admin.password },
-  });
-  if (response.status() === 422) return admin; // USER_ALREADY_EXISTS: signed up by a first try.
-  expect(response.status(), await response.text()).toBe(200);
-  const mail = await waitForMail(admin.email, { subject: /Verify/ });
-  const verified = await request.get(linkIn(mail, `${origin}/api/auth/verify-email`));
-  expect(verified.ok()).toBe(true);
+  const headers = { origin, 'accept-language': testLanguage() };
+  const api = await playwrightRequest.newContext({ baseURL: origin });
+  try {
+    const signedIn = await api.post('/api/auth/sign-in/email', {
+      headers,
+      data: { email: admin.email, password: admin.password },
+    });
+    if (!signedIn.ok()) {
+      const response = await request.post('/api/auth/sign-up/email', {
+        headers,
+        data: { name: admin.name, email: admin.email, password: admin.password },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+      const mail = await waitForMail(admin.email, {
+        subject: inAnyLanguage('mail.verification.subject'),
+      });
+      const verified = await request.get(linkIn(mail, `${origin}/api/auth/verify-email`));
+      expect(verified.ok()).toBe(true);
+      const again = await api.post('/api/auth/sign-in/email', {
+        headers,
+        data: { email: admin.email, password: admin.password },
+      });
+      expect(again.status(), await again.text()).toBe(200);
+    }
+    const updated = await api.post('/api/auth/update-user', {
+      headers,
+      data: { locale: testLanguage() },
+    });
+    expect(updated.status(), await updated.text()).toBe(200);
+  } finally {
+    await api.dispose();
+  }
   return admin;
 }
 
 /** On /admin/users: narrows the list to `email` and opens that user's dialog. */
 async function manage(page: Page, email: string) {
-  await page.getByLabel('Search by e-mail').fill(email);
-  const rows = page.getByRole('table', { name: 'Users' }).getByRole('row');
+  await page.getByLabel(L('Search by e-mail')).fill(email);
+  const rows = page.getByRole('table', { name: T('admin.users.title') }).getByRole('row');
   await expect(rows).toHaveCount(2); // header + the one user
-  await page.getByRole('button', { name: `Manage ${email}` }).click();
+  await page.getByRole('button', { name: L(`Manage ${email}`) }).click();
   return page.getByRole('dialog');
 }
 
@@ -48,9 +73,9 @@ async function confirm(page: Page, label: string) {
 /** Tries to sign in through the UI; returns the page for assertions. */
 async function attemptSignIn(page: Page, user: { email: string; password: string }) {
   await page.goto('/auth/sign-in');
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByLabel(T('auth.field.email'), { exact: true }).fill(user.email);
+  await page.getByLabel(T('auth.field.password'), { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: T('auth.signIn.submit'), exact: true }).click();
 }
 
 // Issue 3: platform administration on /admin/users, for the users named in ADMIN_EMAILS.
@@ -69,48 +94,58 @@ test('a platform admin searches, bans, unbans, impersonates, signs out, resets a
 
   // The admin finds the Admin entry in the account menu; the list searches by e-mail.
   await signIn(page, admin);
-  await page.getByRole('button', { name: `Account menu for ${admin.name}` }).click();
-  await page.getByRole('menuitem', { name: 'Admin', exact: true }).click();
+  await page.getByRole('button', { name: L(`Account menu for ${admin.name}`) }).click();
+  await page.getByRole('menuitem', { name: T('workspace.menu.admin'), exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: T('admin.users.title') })).toBeVisible();
+  const stamp = Date.now();
   const adminRow = page.getByRole('row').filter({ hasText: admin.email });
-  await page.getByLabel('Search by e-mail').fill(admin.email);
-  await expect(adminRow).toContainText('admin');
-  await page.getByLabel('Search by e-mail').fill(`nobody-${Date.now()}@nowhere.test`);
-  await expect(page.getByText(/No user's e-mail contains/)).toBeVisible();
+  await page.getByLabel(L('Search by e-mail')).fill(admin.email);
+  await expect(adminRow).toContainText(T('admin.users.badge.admin'));
+  await page.getByLabel(L('Search by e-mail')).fill(`nobody-${stamp}@nowhere.test`);
+  await expect(
+    page.getByText(T('admin.users.noMatch', { search: `nobody-${stamp}@nowhere.test` })),
+  ).toBeVisible();
 
   // Ban with a reason and an expiry: the user cannot sign in, and is told why.
   let dialog = await manage(page, user.email);
-  await dialog.getByLabel('Reason').fill('Unpaid invoices');
-  await dialog.getByLabel('Duration').selectOption('7');
-  await dialog.getByRole('button', { name: 'Ban user' }).click();
-  await confirm(page, 'Ban user');
-  await expect(page.getByText(`${user.name} is banned`)).toBeVisible();
-  await expect(dialog.getByText('“Unpaid invoices”, until')).toBeVisible();
+  await dialog.getByLabel(T('admin.ban.reason')).fill('Unpaid invoices');
+  await dialog.getByLabel(T('admin.ban.duration')).selectOption('7');
+  await dialog.getByRole('button', { name: T('admin.ban.button') }).click();
+  await confirm(page, T('admin.ban.button'));
+  await expect(page.getByText(L(`${user.name} is banned`))).toBeVisible();
+  await expect(
+    dialog.getByText(
+      T('admin.ban.detailsUntil', {
+        reason: T('admin.ban.quotedReason', { reason: 'Unpaid invoices' }),
+        date: '',
+      }).trim(),
+    ),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   const userRow = page.getByRole('row').filter({ hasText: user.email });
-  await expect(userRow).toContainText('banned');
+  await expect(userRow).toContainText(T('admin.users.badge.banned'));
 
   await attemptSignIn(userPage, user);
   await expect(
-    userPage.getByText('This account has been suspended. Contact your administrator.').first(),
+    userPage.getByText(L('This account has been suspended. Contact your administrator.')).first(),
   ).toBeVisible();
   await expect(userPage).toHaveURL(/\/auth\/sign-in/);
 
   // Unban: the user signs in again.
   dialog = await manage(page, user.email);
-  await dialog.getByRole('button', { name: 'Unban' }).click();
-  await confirm(page, 'Unban');
-  await expect(page.getByText(`${user.name} is no longer banned`)).toBeVisible();
+  await dialog.getByRole('button', { name: T('admin.unban.button') }).click();
+  await confirm(page, T('admin.unban.button'));
+  await expect(page.getByText(L(`${user.name} is no longer banned`))).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(userRow).not.toContainText('banned');
+  await expect(userRow).not.toContainText(T('admin.users.badge.banned'));
   await signIn(userPage, user);
 
   // Revoke the user's sessions: their next page load finds them signed out.
   dialog = await manage(page, user.email);
-  await dialog.getByRole('button', { name: 'Revoke all sessions' }).click();
-  await confirm(page, 'Revoke sessions');
-  await expect(page.getByText(`${user.name} is signed out everywhere`)).toBeVisible();
+  await dialog.getByRole('button', { name: T('admin.sessions.revokeAll') }).click();
+  await confirm(page, T('admin.sessions.confirm'));
+  await expect(page.getByText(L(`${user.name} is signed out everywhere`))).toBeVisible();
   await page.keyboard.press('Escape');
   const afterRevoke = await userPage.request.get('/api/v1/me');
   expect(afterRevoke.status()).toBe(401);
@@ -120,38 +155,46 @@ test('a platform admin searches, bans, unbans, impersonates, signs out, resets a
   // Set a new password: the user signs in with it (and no longer with the old one).
   const newPassword = 'admin-chosen-password-7';
   dialog = await manage(page, user.email);
-  await dialog.getByLabel('New password').fill(newPassword);
-  await dialog.getByRole('button', { name: 'Set password' }).click();
-  await confirm(page, 'Set password');
-  await expect(page.getByText(`Password of ${user.name} changed`)).toBeVisible();
+  await dialog.getByLabel(T('admin.password.new')).fill(newPassword);
+  await dialog.getByRole('button', { name: T('admin.password.button') }).click();
+  await confirm(page, T('admin.password.button'));
+  await expect(page.getByText(L(`Password of ${user.name} changed`))).toBeVisible();
   await page.keyboard.press('Escape');
   await attemptSignIn(userPage, user);
-  await expect(userPage.getByText('Invalid e-mail address or password.').first()).toBeVisible();
+  await expect(userPage.getByText(L('Invalid e-mail address or password.')).first()).toBeVisible();
   await signIn(userPage, { ...user, password: newPassword });
 
   // Impersonate: the admin sees the app as the user, with a banner, until they stop.
   dialog = await manage(page, user.email);
-  await dialog.getByRole('button', { name: 'Impersonate' }).click();
-  await confirm(page, 'Impersonate');
+  await dialog.getByRole('button', { name: T('admin.impersonation.button') }).click();
+  await confirm(page, T('admin.impersonation.button'));
   await expect(page).toHaveURL(/\/companies(\?.*)?$/);
-  const banner = page.getByRole('status').filter({ hasText: 'You are impersonating' });
-  await expect(banner).toContainText(`${user.name} (${user.email})`);
-  await expect(page.getByRole('button', { name: `Account menu for ${user.name}` })).toBeVisible();
+  const banner = page.getByRole('status').filter({
+    hasText: T('admin.impersonation.banner', { name: user.name, email: user.email }),
+  });
+  await expect(banner).toContainText(
+    T('admin.impersonation.banner', { name: user.name, email: user.email }),
+  );
+  await expect(
+    page.getByRole('button', { name: L(`Account menu for ${user.name}`) }),
+  ).toBeVisible();
   const asUser = await (await page.request.get('/api/v1/me')).json();
   expect(asUser.user.name).toBe(user.name);
-  await banner.getByRole('button', { name: 'Stop impersonating' }).click();
+  await banner.getByRole('button', { name: T('admin.impersonation.stop') }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(banner).toHaveCount(0);
-  await expect(page.getByRole('button', { name: `Account menu for ${admin.name}` })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: L(`Account menu for ${admin.name}`) }),
+  ).toBeVisible();
 
   // Delete: the user is gone from the list and cannot sign in.
   dialog = await manage(page, user.email);
-  await dialog.getByRole('button', { name: 'Delete user' }).click();
-  await confirm(page, 'Delete user');
-  await expect(page.getByText(`${user.name} deleted`)).toBeVisible();
-  await expect(page.getByText(`No user's e-mail contains "${user.email}".`)).toBeVisible();
+  await dialog.getByRole('button', { name: T('admin.delete.button') }).click();
+  await confirm(page, T('admin.delete.button'));
+  await expect(page.getByText(L(`${user.name} deleted`))).toBeVisible();
+  await expect(page.getByText(T('admin.users.noMatch', { search: user.email }))).toBeVisible();
   await attemptSignIn(userPage, { ...user, password: newPassword });
-  await expect(userPage.getByText('Invalid e-mail address or password.').first()).toBeVisible();
+  await expect(userPage.getByText(L('Invalid e-mail address or password.')).first()).toBeVisible();
   await userContext.close();
 });
 
@@ -164,16 +207,16 @@ test('a user who is not a platform admin gets no admin screen and no admin API',
   const user = await createVerifiedUser(request, origin, { name: 'Norm Nonadmin' });
   await signIn(page, user);
 
-  await page.getByRole('button', { name: `Account menu for ${user.name}` }).click();
-  await expect(page.getByRole('menuitem', { name: 'Admin', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: L(`Account menu for ${user.name}`) }).click();
+  await expect(
+    page.getByRole('menuitem', { name: T('workspace.menu.admin'), exact: true }),
+  ).toHaveCount(0);
   await page.keyboard.press('Escape');
 
   await page.goto('/admin/users');
-  await expect(
-    page.getByText('Not allowed. Only platform administrators can open this page.'),
-  ).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Users' })).toHaveCount(0);
-  await expect(page.getByLabel('Search by e-mail')).toHaveCount(0);
+  await expect(page.getByText(T('admin.notAllowed'))).toBeVisible();
+  await expect(page.getByRole('table', { name: T('admin.users.title') })).toHaveCount(0);
+  await expect(page.getByLabel(L('Search by e-mail'))).toHaveCount(0);
   const listed = await page.request.get('/api/auth/admin/list-users');
   expect(listed.status()).toBe(403);
 });

@@ -9,6 +9,7 @@ import {
   signIn,
   toast,
 } from './support/auth';
+import { inAnyLanguage, L, T } from './support/i18n';
 import { linkIn, waitForMail } from './support/mail';
 import type { TestUser } from './support/users';
 
@@ -16,7 +17,7 @@ const COMPANIES = /\/companies(\?.*)?$/;
 
 /** The header's account menu button, named after the signed-in user. */
 function accountMenu(page: Page, name: string) {
-  return page.getByRole('banner').getByRole('button', { name: `Account menu for ${name}` });
+  return page.getByRole('banner').getByRole('button', { name: L(`Account menu for ${name}`) });
 }
 
 /** Who the page's cookies belong to, as the server sees it (null when nobody). */
@@ -27,24 +28,29 @@ async function sessionEmail(page: Page): Promise<string | null> {
 }
 
 async function signOutFromHeader(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: T('shell.header.signOut') })
+    .click();
   await expect(page).toHaveURL(/\/auth\/sign-in/);
-  await expect(toast(page, 'Signed out successfully')).toBeVisible();
+  await expect(toast(page, T('auth.signOut.done'))).toBeVisible();
 }
 
 async function fillPasswordSignIn(page: Page, user: TestUser) {
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByLabel(T('auth.field.email'), { exact: true }).fill(user.email);
+  await page.getByLabel(T('auth.field.password'), { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: T('auth.signIn.submit'), exact: true }).click();
 }
 
 /** The second step on /auth/two-factor with a fresh authenticator code. */
 async function passTotp(page: Page, secret: string) {
   await expect(
-    page.getByRole('heading', { level: 1, name: 'Two-factor authentication' }),
+    page.getByRole('heading', { level: 1, name: T('auth.twoFactor.title') }),
   ).toBeVisible();
-  await page.getByLabel('Authenticator code', { exact: true }).fill(await generate({ secret }));
-  await page.getByRole('button', { name: 'Verify' }).click();
+  await page
+    .getByLabel(T('auth.twoFactor.appCode'), { exact: true })
+    .fill(await generate({ secret }));
+  await page.getByRole('button', { name: T('auth.twoFactor.verify') }).click();
 }
 
 test('passkey: sign in with it; with TOTP on, the passkey is the only step', async ({
@@ -56,15 +62,17 @@ test('passkey: sign in with it; with TOTP on, the passkey is the only step', asy
   await signIn(page, user);
 
   await page.goto('/account/security');
-  await page.getByRole('button', { name: 'Add passkey' }).click();
-  await page.getByLabel('Passkey name').fill('Laptop');
-  await page.getByRole('button', { name: 'Create passkey' }).click();
-  await expect(page.getByRole('list', { name: 'Passkeys' }).getByText('Laptop')).toBeVisible();
+  await page.getByRole('button', { name: T('account.passkeys.add') }).click();
+  await page.getByLabel(T('account.passkeys.name')).fill('Laptop');
+  await page.getByRole('button', { name: T('account.passkeys.create') }).click();
+  await expect(
+    page.getByRole('list', { name: T('account.passkeys.title') }).getByText('Laptop'),
+  ).toBeVisible();
 
   await test.step('signed out, the passkey button signs in', async () => {
     await signOutFromHeader(page);
     expect(await sessionEmail(page)).toBeNull();
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: T('auth.signIn.passkey') }).click();
     await expect(page).toHaveURL(COMPANIES);
     await expect(accountMenu(page, user.name)).toBeVisible();
     expect(await sessionEmail(page)).toBe(user.email);
@@ -82,7 +90,7 @@ test('passkey: sign in with it; with TOTP on, the passkey is the only step', asy
 
   await test.step('the passkey does not: it counts as a strong factor', async () => {
     await page.goto('/auth/sign-in');
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: T('auth.signIn.passkey') }).click();
     await expect(page).toHaveURL(COMPANIES);
     await expect(accountMenu(page, user.name)).toBeVisible();
     expect(await sessionEmail(page)).toBe(user.email);
@@ -95,10 +103,10 @@ test('passkey: sign in with it; with TOTP on, the passkey is the only step', asy
   await expect(page).toHaveURL(/\/auth\/two-factor/);
   const code = await generate({ secret });
   await page
-    .getByLabel('Authenticator code', { exact: true })
+    .getByLabel(T('auth.twoFactor.appCode'), { exact: true })
     .fill(code === '000000' ? '111111' : '000000');
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(toast(page, 'This code is not valid. Check it and try again.')).toBeVisible();
+  await page.getByRole('button', { name: T('auth.twoFactor.verify') }).click();
+  await expect(toast(page, T('auth.error.invalidCode'))).toBeVisible();
 });
 
 test('two-factor after a magic link and after an e-mail code', async ({
@@ -111,16 +119,20 @@ test('two-factor after a magic link and after an e-mail code', async ({
 
   await test.step('magic link: the mailed link leads to the second factor, not in', async () => {
     await page.goto('/auth/sign-in');
-    await page.getByRole('link', { name: 'Sign in with a magic link' }).click();
+    await page.getByRole('link', { name: T('auth.magicLink.title') }).click();
     // The sign-in page has an Email field too: fill only once the magic-link page is there.
     await expect(
-      page.getByRole('heading', { level: 1, name: 'Sign in with a magic link' }),
+      page.getByRole('heading', { level: 1, name: T('auth.magicLink.title') }),
     ).toBeVisible();
-    await page.getByLabel('Email', { exact: true }).fill(user.email);
-    await page.getByRole('button', { name: 'Send sign-in link' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
+    await page.getByLabel(T('auth.field.email'), { exact: true }).fill(user.email);
+    await page.getByRole('button', { name: T('auth.magicLink.send') }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: T('auth.checkEmail.title') }),
+    ).toBeVisible();
 
-    const mail = await waitForMail(user.email, { subject: /sign-in link/ });
+    const mail = await waitForMail(user.email, {
+      subject: inAnyLanguage('mail.magicLink.subject'),
+    });
     await page.goto(linkIn(mail, `${baseURL}/api/auth/magic-link/verify`));
     await expect(page).toHaveURL(/\/auth\/two-factor/);
     // No session until the second step: the business API refuses the browser.
@@ -136,16 +148,22 @@ test('two-factor after a magic link and after an e-mail code', async ({
   await signOutFromHeader(page);
 
   await test.step('e-mail code: the code is the first step, the authenticator the second', async () => {
-    await page.getByRole('link', { name: 'Sign in with an e-mail code' }).click();
+    await page.getByRole('link', { name: T('auth.emailOtp.title') }).click();
     await expect(
-      page.getByRole('heading', { level: 1, name: 'Sign in with an e-mail code' }),
+      page.getByRole('heading', { level: 1, name: T('auth.emailOtp.title') }),
     ).toBeVisible();
-    await page.getByLabel('Email', { exact: true }).fill(user.email);
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeVisible();
-    const mail = await waitForMail(user.email, { subject: /code:/ });
-    await page.getByLabel('Code', { exact: true }).fill(codeFromSubject(mail.subject));
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByLabel(T('auth.field.email'), { exact: true }).fill(user.email);
+    await page.getByRole('button', { name: T('auth.emailOtp.send') }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: T('auth.emailOtp.codeTitle') }),
+    ).toBeVisible();
+    const mail = await waitForMail(user.email, {
+      subject: inAnyLanguage('mail.code.subject', { code: /\d{6}/ }),
+    });
+    await page
+      .getByLabel(T('auth.field.code'), { exact: true })
+      .fill(codeFromSubject(mail.subject));
+    await page.getByRole('button', { name: T('auth.signIn.submit'), exact: true }).click();
 
     await expect(page).toHaveURL(/\/auth\/two-factor/);
     expect(await sessionEmail(page)).toBeNull();
@@ -167,13 +185,19 @@ test('device sessions: add another account from the menu, switch, sign one out',
   await test.step('"Add another account" keeps the sign-in page open for a signed-in user', async () => {
     await accountMenu(page, ada.name).click();
     // One account: nothing to switch to yet.
-    await expect(page.getByRole('group', { name: 'Switch account' })).toHaveCount(0);
-    await page.getByRole('menuitem', { name: 'Add another account' }).click();
+    await expect(page.getByRole('group', { name: T('workspace.menu.switchAccount') })).toHaveCount(
+      0,
+    );
+    await page.getByRole('menuitem', { name: T('workspace.menu.addAccount') }).click();
     await expect(page).toHaveURL(/\/auth\/sign-in\?addAccount=true$/);
     await expect(
-      page.getByRole('heading', { level: 1, name: 'Add another account' }),
+      page.getByRole('heading', { level: 1, name: T('auth.signIn.addAccount.title') }),
     ).toBeVisible();
-    await expect(page.getByText(`You stay signed in as ${ada.email}`)).toBeVisible();
+    await expect(
+      page.getByText(
+        T('auth.signIn.addAccount.description', { email: ada.email }).replace(/<\/?strong>/g, ''),
+      ),
+    ).toBeVisible();
     await expect(accountMenu(page, ada.name)).toBeVisible();
 
     await fillPasswordSignIn(page, ben);
@@ -182,13 +206,15 @@ test('device sessions: add another account from the menu, switch, sign one out',
     expect(await sessionEmail(page)).toBe(ben.email);
   });
 
-  const accounts = page.getByRole('group', { name: 'Switch account' });
+  const accounts = page.getByRole('group', { name: T('workspace.menu.switchAccount') });
 
   await test.step('the menu lists both accounts and switches between them', async () => {
     await accountMenu(page, ben.name).click();
     await expect(accounts.getByRole('menuitemradio')).toHaveCount(2);
     await expect(accounts.getByRole('menuitemradio', { name: ben.email })).toBeChecked();
-    await expect(page.getByRole('menuitem', { name: 'Sign out of all accounts' })).toBeVisible();
+    await expect(
+      page.getByRole('menuitem', { name: T('workspace.menu.signOutAll') }),
+    ).toBeVisible();
     await accounts.getByRole('menuitemradio', { name: ada.email }).click();
     await expect(page).toHaveURL(COMPANIES);
     await expect(accountMenu(page, ada.name)).toBeVisible();
@@ -203,31 +229,45 @@ test('device sessions: add another account from the menu, switch, sign one out',
 
   await test.step('signing the other account out leaves this one signed in', async () => {
     await page.goto('/account/security');
-    const list = page.getByRole('list', { name: 'Accounts on this device' });
+    const list = page.getByRole('list', { name: T('account.devices.title') });
     await expect(list.getByRole('listitem')).toHaveCount(2);
-    await page.getByRole('button', { name: `Sign out ${ada.email}` }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out' }).click();
-    await expect(toast(page, 'Account signed out')).toBeVisible();
+    await page
+      .getByRole('button', { name: T('account.devices.signOutNamed', { email: ada.email }) })
+      .click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: T('account.signOut') })
+      .click();
+    await expect(toast(page, T('account.devices.signedOut'))).toBeVisible();
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await expect(list.getByText(ben.email)).toBeVisible();
 
     await accountMenu(page, ben.name).click();
-    await expect(page.getByRole('menuitem', { name: 'Add another account' })).toBeVisible();
+    await expect(
+      page.getByRole('menuitem', { name: T('workspace.menu.addAccount') }),
+    ).toBeVisible();
     await expect(accounts).toHaveCount(0);
-    await expect(page.getByRole('menuitem', { name: 'Sign Out', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('menuitem', { name: T('workspace.menu.signOut'), exact: true }),
+    ).toBeVisible();
     await page.keyboard.press('Escape');
     expect(await sessionEmail(page)).toBe(ben.email);
   });
 
   await test.step('the header\'s "Sign Out" signs out the active account only; the other becomes active', async () => {
     await addAccountFromMenu(page, ben, ada);
-    await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: T('shell.header.signOut') })
+      .click();
     await expect(page).toHaveURL(COMPANIES);
     await expect(accountMenu(page, ben.name)).toBeVisible();
     expect(await sessionEmail(page)).toBe(ben.email);
 
     await accountMenu(page, ben.name).click();
-    await expect(page.getByRole('menuitem', { name: 'Add another account' })).toBeVisible();
+    await expect(
+      page.getByRole('menuitem', { name: T('workspace.menu.addAccount') }),
+    ).toBeVisible();
     await expect(accounts).toHaveCount(0);
     await page.keyboard.press('Escape');
   });
@@ -236,9 +276,9 @@ test('device sessions: add another account from the menu, switch, sign one out',
     await addAccountFromMenu(page, ben, ada);
     await accountMenu(page, ada.name).click();
     await expect(accounts.getByRole('menuitemradio')).toHaveCount(2);
-    await page.getByRole('menuitem', { name: 'Sign out of all accounts' }).click();
+    await page.getByRole('menuitem', { name: T('workspace.menu.signOutAll') }).click();
     await expect(page).toHaveURL(/\/auth\/sign-in/);
-    await expect(toast(page, 'Signed out successfully')).toBeVisible();
+    await expect(toast(page, T('auth.signOut.done'))).toBeVisible();
     expect(await sessionEmail(page)).toBeNull();
     const listed = await page.request.get('/api/auth/multi-session/list-device-sessions');
     expect(await listed.json()).toEqual([]);
@@ -248,7 +288,7 @@ test('device sessions: add another account from the menu, switch, sign one out',
 /** Signed in as `current`, adds `other` through the menu; `other` is then the active account. */
 async function addAccountFromMenu(page: Page, current: TestUser, other: TestUser) {
   await accountMenu(page, current.name).click();
-  await page.getByRole('menuitem', { name: 'Add another account' }).click();
+  await page.getByRole('menuitem', { name: T('workspace.menu.addAccount') }).click();
   await expect(page).toHaveURL(/\/auth\/sign-in\?addAccount=true$/);
   await fillPasswordSignIn(page, other);
   await expect(page).toHaveURL(COMPANIES);
@@ -268,7 +308,7 @@ test('adding an account that has two-factor on asks for its second factor', asyn
 
   // The other way in: the security page's list of this browser's accounts.
   await page.goto('/account/security');
-  await page.getByRole('link', { name: 'Add another account' }).click();
+  await page.getByRole('link', { name: T('account.devices.add') }).click();
   await expect(page).toHaveURL(/\/auth\/sign-in\?addAccount=true$/);
   await fillPasswordSignIn(page, carl);
   await expect(page).toHaveURL(/\/auth\/two-factor/);
@@ -277,7 +317,7 @@ test('adding an account that has two-factor on asks for its second factor', asyn
   await expect(accountMenu(page, carl.name)).toBeVisible();
 
   await accountMenu(page, carl.name).click();
-  const accounts = page.getByRole('group', { name: 'Switch account' });
+  const accounts = page.getByRole('group', { name: T('workspace.menu.switchAccount') });
   await expect(accounts.getByRole('menuitemradio')).toHaveCount(2);
   await accounts.getByRole('menuitemradio', { name: ada.email }).click();
   await expect(accountMenu(page, ada.name)).toBeVisible();
@@ -293,17 +333,17 @@ test('account deletion: confirmed through the mailed link, which needs the signe
   await signIn(page, user);
 
   await page.goto('/account/settings');
-  await page.getByRole('button', { name: 'Delete account' }).click();
+  await page.getByRole('button', { name: T('account.delete.submit') }).click();
   const dialog = page.getByRole('alertdialog');
-  await expect(dialog.getByText(/the account is deleted only when you open it/)).toBeVisible();
-  await dialog.getByRole('button', { name: 'Send confirmation e-mail' }).click();
-  await expect(
-    page.getByRole('status').getByText(/We sent you an e-mail to confirm/),
-  ).toBeVisible();
+  await expect(dialog.getByText(T('account.delete.confirmDescription'))).toBeVisible();
+  await dialog.getByRole('button', { name: T('account.delete.confirm') }).click();
+  await expect(page.getByRole('status').getByText(T('account.delete.sent'))).toBeVisible();
   // Nothing is deleted before the link is opened.
   expect((await page.request.get('/api/v1/me')).status()).toBe(200);
 
-  const mail = await waitForMail(user.email, { subject: /deletion/ });
+  const mail = await waitForMail(user.email, {
+    subject: inAnyLanguage('mail.deleteAccount.subject'),
+  });
   const link = linkIn(mail, `${baseURL}/api/auth/delete-user/callback`);
 
   await test.step('a tampered link is explained on the account page, and deletes nothing', async () => {
@@ -311,17 +351,15 @@ test('account deletion: confirmed through the mailed link, which needs the signe
     tampered.searchParams.set('token', 'not-the-token');
     await page.goto(tampered.href);
     await expect(page).toHaveURL(/\/account\/settings\?deleteAccountError=INVALID_TOKEN$/);
-    await expect(page.getByRole('alert')).toContainText('This deletion link is not valid');
+    await expect(page.getByRole('alert')).toContainText(T('account.delete.linkInvalid'));
     // At the top of the page, where the visitor lands.
     await expect(page.getByRole('alert')).toBeInViewport();
     expect((await page.request.get('/api/v1/me')).status()).toBe(200);
 
     // Asking for a new mail there clears the explanation.
-    await page.getByRole('button', { name: 'Delete account' }).click();
-    await dialog.getByRole('button', { name: 'Send confirmation e-mail' }).click();
-    await expect(
-      page.getByRole('status').getByText(/We sent you an e-mail to confirm/),
-    ).toBeVisible();
+    await page.getByRole('button', { name: T('account.delete.submit') }).click();
+    await dialog.getByRole('button', { name: T('account.delete.confirm') }).click();
+    await expect(page.getByRole('status').getByText(T('account.delete.sent'))).toBeVisible();
     await expect(page).toHaveURL(/\/account\/settings$/);
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
@@ -334,18 +372,18 @@ test('account deletion: confirmed through the mailed link, which needs the signe
       await expect(other).toHaveURL(/\/auth\/sign-in\?redirect=/);
       await fillPasswordSignIn(other, user);
       await expect(other).toHaveURL(/\/account\/settings\?deleteAccountError=/);
-      await expect(other.getByRole('alert')).toContainText(
-        'You are signed in now: open the link again',
-      );
+      await expect(other.getByRole('alert')).toContainText(T('account.delete.linkNeedsSession'));
       expect(await sessionEmail(other)).toBe(user.email);
 
       await other.goto(link);
       await expect(other).toHaveURL(/\/auth\/sign-in\?accountDeleted=true$/);
       await expect(
-        other.getByRole('status').getByText('Your account has been deleted.'),
+        other.getByRole('status').getByText(T('auth.signIn.accountDeleted')),
       ).toBeVisible();
       await expect(
-        other.getByRole('banner').getByRole('button', { name: /^Account menu/ }),
+        other.getByRole('banner').getByRole('button', {
+          name: new RegExp(`^${T('common.userMenu.label', { name: '' }).trim()}`),
+        }),
       ).toHaveCount(0);
       expect(await sessionEmail(other)).toBeNull();
     } finally {
@@ -358,7 +396,7 @@ test('account deletion: confirmed through the mailed link, which needs the signe
     await page.goto('/companies');
     await expect(page).toHaveURL(/\/auth\/sign-in/);
     await fillPasswordSignIn(page, user);
-    await expect(toast(page, 'Invalid e-mail address or password.')).toBeVisible();
+    await expect(toast(page, T('auth.error.invalidCredentials'))).toBeVisible();
     await expect(page).toHaveURL(/\/auth\/sign-in/);
   });
 });
