@@ -118,12 +118,12 @@ export function inAnyLanguage(key: string, values: Record<string, unknown> = {})
     Object.entries(values).map(([name, value]) => {
       if (!(value instanceof RegExp)) return [name, value];
       patterns.push(value.source);
-      return [name, `\u0000${patterns.length - 1}\u0000`];
+      return [name, `@@pattern${patterns.length - 1}@@`];
     }),
   );
   const texts = catalogLanguages().map((language) =>
     escape(T(key, marked, language)).replace(
-      /\u0000(\d+)\u0000/g,
+      /@@pattern(\d+)@@/g,
       (_, index: string) => `(?:${patterns[Number(index)]})`,
     ),
   );
