@@ -290,7 +290,8 @@ describe('the shareholders register', () => {
     expect(early.status).toBe(409);
     expect(early.body.error).toMatchObject({
       code: 'INSUFFICIENT_SHARES',
-      message: 'Anna de Vries holds 0 Common shares on 1 February 2024, fewer than the 10 this needs',
+      message:
+        'Anna de Vries holds 0 Common shares on 1 February 2024, fewer than the 10 this needs',
     });
     const tooMany = await call(`${s.base}/share-events`, 'POST', {
       type: 'transfer',
