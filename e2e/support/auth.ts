@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { inAnyLanguage, LR, T, testLanguage } from './i18n';
+import { inAnyLanguage, startingInAnyLanguage, T, testLanguage } from './i18n';
 import { waitForMail } from './mail';
 import { newUser, type TestUser } from './users';
 
@@ -55,7 +55,10 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
 
 /** A toast as people (and screen readers) get it: inside the "Notifications" live region. */
 export function toast(page: Page, text: string | RegExp) {
-  return page.getByRole('region', { name: LR('Notifications', { exact: false }) }).getByText(text);
+  // In any language: a test may switch the page's language midway.
+  return page
+    .getByRole('region', { name: startingInAnyLanguage('common.toast.region') })
+    .getByText(text);
 }
 
 /** The 6-digit code from a code mail (the subject is "Your ESOP CRM code: 123456"). */

@@ -130,6 +130,11 @@ export function inAnyLanguage(key: string, values: Record<string, unknown> = {})
   return new RegExp(`^(?:${texts.join('|')})$`);
 }
 
+/** Text that starts with the message `key` in any language (a live region's name and its key hint). */
+export function startingInAnyLanguage(key: string): RegExp {
+  return new RegExp(inAnyLanguage(key).source.replace(/\$$/, ''));
+}
+
 /*
  * Figures as the app shows them in the test's language (the SPA's src/web/lib/format.ts with the
  * same shared functions): `count(18001)` is "18.001" in Dutch, `money('1.50')` "€ 1,50".
