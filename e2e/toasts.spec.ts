@@ -1,5 +1,6 @@
 import { type Route } from '@playwright/test';
-import { expect, test } from './support/test';
+import AxeBuilder from '@axe-core/playwright';
+import { AXE_TAGS, FAILING_IMPACT_LEVELS, expect, test } from './support/test';
 import { createVerifiedUser, signIn } from './support/auth';
 import { LR } from './support/i18n';
 
@@ -59,4 +60,31 @@ test('a toast asked for while the toaster loads is shown once it is in, in a liv
   expect(times.toast).toBeDefined();
   // LIVE_REGION_SETTLE_MS (100 ms) at least; a timer may fire a little early.
   expect(times.toast! - times.region!).toBeGreaterThanOrEqual(95);
+});
+
+test('a success toast held still passes axe-core (contrast included) in the project’s theme', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const user = await createVerifiedUser(request, baseURL!);
+  await signIn(page, user);
+  // The sign-out page asks for a success toast ("Signed out successfully") on arrival.
+  await page.goto('/auth/sign-out');
+  const toast = page.locator('[data-sonner-toast]');
+  await expect(toast).toBeVisible();
+  // Hovering holds the toast (sonner pauses its timer); then let its entry animation end.
+  await toast.hover();
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))),
+  );
+  const results = await new AxeBuilder({ page })
+    .include('[data-sonner-toaster]')
+    .withTags(AXE_TAGS)
+    .analyze();
+  const failing = results.violations.filter((v) => FAILING_IMPACT_LEVELS.includes(v.impact ?? ''));
+  expect(failing.map((v) => `${v.id}: ${v.nodes.map((n) => n.failureSummary).join('; ')}`)).toEqual(
+    [],
+  );
+  expect(results.passes.map((rule) => rule.id)).toContain('color-contrast');
 });
