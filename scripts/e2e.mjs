@@ -1,10 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: browser journeys (Playwright + the system Chromium) against the real server
 // and the built SPA. Extra arguments go to `playwright test`, e.g. `npm run test:e2e -- -g "Sign"`.
-// Without `--project`, the projects (en, nl: playwright.config.ts) run side by side, each as its
-// own Playwright run with its own server, database and mailbox: one run alone leaves most of a
-// 2-core machine idle (it waits on the browser and the clock), and nothing is shared between them.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { buildServerIfStale, buildWebIfStale } from './build-lib.mjs';
 import path from 'node:path';
@@ -52,39 +49,5 @@ try {
   process.exit(1);
 }
 
-const PROJECTS = ['en', 'nl'];
-const args = process.argv.slice(2);
 console.log(`› Running Playwright with ${chromium}`);
-if (args.some((arg) => arg === '--project' || arg.startsWith('--project='))) {
-  process.exit(run('npx', ['playwright', 'test', ...args]));
-}
-
-/** One project's run; its lines carry its name, its results go to test-results/<project>. */
-function runProject(project) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      'npx',
-      ['playwright', 'test', `--project=${project}`, `--output=test-results/${project}`, ...args],
-      { cwd: root, env: { ...process.env, CHROMIUM_PATH: chromium } },
-    );
-    const prefix = (stream, out) => {
-      let rest = '';
-      stream.on('data', (chunk) => {
-        const lines = (rest + chunk.toString()).split('\n');
-        rest = lines.pop() ?? '';
-        for (const line of lines) out.write(`[${project}] ${line}\n`);
-      });
-      stream.on('end', () => rest && out.write(`[${project}] ${rest}\n`));
-    };
-    prefix(child.stdout, process.stdout);
-    prefix(child.stderr, process.stderr);
-    child.on('error', reject);
-    child.on('close', (code) => resolve(code ?? 1));
-  });
-}
-
-const codes = await Promise.all(PROJECTS.map(runProject));
-PROJECTS.forEach((project, i) =>
-  console.log(`› ${project}: ${codes[i] === 0 ? 'passed' : `failed (exit ${codes[i]})`}`),
-);
-process.exit(codes.every((code) => code === 0) ? 0 : 1);
+process.exit(run('npx', ['playwright', 'test', ...process.argv.slice(2)]));
