@@ -79,7 +79,9 @@ test('at 1440 px the five tables show every column without scrolling sideways, i
   page,
   browser,
   baseURL,
-}) => {
+}, testInfo) => {
+  // It checks both languages itself, and a column's width does not depend on the theme.
+  test.skip(testInfo.project.name === 'nl', 'checks English and Dutch itself (en project)');
   test.slow();
   const user = await createVerifiedUser(page.request, baseURL!);
   await signIn(page, user);

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { startMailServer, type MailServer } from './mail-server';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -27,6 +28,8 @@ export interface Harness {
   output: () => string;
   mail: MailServer;
   dataDir: string;
+  /** The PostgreSQL database made for this run (E2E_DATABASE_URL), dropped at teardown. */
+  database?: { adminUrl: string; name: string };
 }
 
 declare global {
@@ -77,6 +80,34 @@ async function waitForHealth(
   );
 }
 
+function databaseUrl({ adminUrl, name }: { adminUrl: string; name: string }): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function createDatabase(adminUrl: string) {
+  const name = `esop_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return { adminUrl, name };
+}
+
+export async function dropDatabase({ adminUrl, name }: { adminUrl: string; name: string }) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * Starts the SMTP test server + mailbox endpoint and the real app server (fresh PGlite in a temp
  * DATA_DIR), then hands their URLs to the workers through process.env (Playwright passes the
@@ -92,6 +123,11 @@ export default async function globalSetup(): Promise<void> {
 
   const mail = await startMailServer();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'esop-e2e-'));
+  // E2E_DATABASE_URL (a PostgreSQL server the runner may create databases on): the app runs on a
+  // new database there instead of PGlite, as a production deployment does (scripts/e2e.mjs).
+  const database = process.env.E2E_DATABASE_URL
+    ? await createDatabase(process.env.E2E_DATABASE_URL)
+    : undefined;
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
 
@@ -111,6 +147,7 @@ export default async function globalSetup(): Promise<void> {
       PORT: String(port),
       APP_URL: baseURL,
       DATA_DIR: dataDir,
+      ...(database ? { DATABASE_URL: databaseUrl(database) } : {}),
       SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
       MAIL_FROM: 'ESOP CRM <no-reply@esop-crm.test>',
       AUTH_RATE_LIMIT: 'off',
@@ -136,7 +173,7 @@ export default async function globalSetup(): Promise<void> {
     }),
   );
 
-  globalThis.__esopE2E = { server, exited, output, mail, dataDir };
+  globalThis.__esopE2E = { server, exited, output, mail, dataDir, database };
   try {
     await waitForHealth(`http://127.0.0.1:${port}/api/health`, exited, output);
   } catch (error) {
@@ -144,6 +181,7 @@ export default async function globalSetup(): Promise<void> {
     await exited;
     await mail.close();
     await rm(dataDir, { recursive: true, force: true });
+    if (database) await dropDatabase(database);
     globalThis.__esopE2E = undefined;
     throw error;
   }
@@ -152,7 +190,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_MAILBOX_URL = mail.mailboxUrl;
   process.env.E2E_ADMIN_EMAIL = E2E_ADMIN_EMAIL;
   console.log(
-    `[e2e] app ${baseURL} · smtp 127.0.0.1:${mail.smtpPort} · mailbox ${mail.mailboxUrl}`,
+    `[e2e] app ${baseURL} on ${database ? `PostgreSQL (${database.name})` : 'PGlite'} · smtp 127.0.0.1:${mail.smtpPort} · mailbox ${mail.mailboxUrl}`,
   );
   console.log(`[e2e] server log: ${path.relative(ROOT, SERVER_LOG)}`);
 }

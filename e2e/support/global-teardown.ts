@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { dropDatabase } from './global-setup';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -10,7 +11,7 @@ export default async function globalTeardown(): Promise<void> {
   const harness = globalThis.__esopE2E;
   if (!harness) return;
   globalThis.__esopE2E = undefined;
-  const { server, exited, output, mail, dataDir } = harness;
+  const { server, exited, output, mail, dataDir, database } = harness;
 
   const problems: string[] = [];
   if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
@@ -26,6 +27,7 @@ export default async function globalTeardown(): Promise<void> {
 
   await mail.close();
   await rm(dataDir, { recursive: true, force: true });
+  if (database) await dropDatabase(database);
 
   if (problems.length > 0) {
     throw new Error(`The app server ${problems.join('; ')}.\n--- server output ---\n${output()}`);

@@ -123,10 +123,8 @@ const percentUnits = (values: string[]) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  const started = performance.now();
   await seedDemo({ database: t.database, auth: t.auth, logger: silentLogger });
-  // Seeding is one transaction of bulk inserts: a demo start must stay quick.
-  expect(performance.now() - started).toBeLessThan(5000);
+  // A second start seeds nothing more (the tests below count what one seed made).
   await seedDemo({ database: t.database, auth: t.auth, logger: silentLogger });
   cookie = (await t.signIn(DEMO_EMAIL, DEMO_PASSWORD)).cookie;
   const list = await ok<{ items: Company[]; total: number }>(t, cookie, '/company?limit=200');
