@@ -79,8 +79,17 @@ export async function buildServerIfStale({ force = false } = {}) {
     target: 'node20',
     // Bundling the dependencies saves the cold start hundreds of module loads (better-auth alone
     // is hundreds of files). PGlite (WASM and data files next to its module) and the drivers
-    // loaded only when configured stay external.
-    external: ['@electric-sql/pglite', 'pg', 'pg-native', 'nodemailer', 'ioredis', '@sentry/node'],
+    // loaded only when configured stay external, and so does exceljs (about 1 MB, loaded by the
+    // first spreadsheet import or XLSX export only; issue 13).
+    external: [
+      '@electric-sql/pglite',
+      'pg',
+      'pg-native',
+      'nodemailer',
+      'ioredis',
+      '@sentry/node',
+      'exceljs',
+    ],
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },

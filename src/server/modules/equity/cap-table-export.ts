@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { numberSeparators } from '../../../contracts/i18n/format';
-import { capTableCsv, type CapTableCsvFormat } from '../../../domain/cap-table';
+import type { ExportFormat } from '../../../contracts/exports';
+import { capTableSheet, type CapTableCsvFormat } from '../../../domain/cap-table';
 import type { Database } from '../../db/client';
-import { company, user } from '../../db/schema';
+import { user } from '../../db/schema';
+import { companyNameOf, csvDialect, exportFile, type ExportFile } from '../../exports/file';
 import type { Actor, ServiceArgs } from '../../http/context';
-import { fileNameSlug } from '../../http/content-disposition';
 import { requestLanguage, translator } from '../../i18n';
 import { getCapTable } from './cap-table';
 
@@ -33,11 +33,8 @@ export async function exportLanguage(
 /** How the reader's spreadsheet wants a CSV: their labels, decimal point and field separator. */
 export function capTableCsvFormat(language: string): CapTableCsvFormat {
   const t = translator(language);
-  const { decimal } = numberSeparators(language);
   return {
-    // Where the decimal point is a comma (nl, fr, de…), Excel splits fields on semicolons.
-    separator: decimal === ',' ? ';' : ',',
-    decimal,
+    ...csvDialect(language),
     labels: {
       holder: t('server.capTableExport.holder'),
       group: t('server.capTableExport.groupColumn'),
@@ -61,35 +58,32 @@ export function capTableCsvFormat(language: string): CapTableCsvFormat {
   };
 }
 
-/** A CSV file to download: its text and its names (UTF-8 and an ASCII fallback). */
-export interface CsvFile {
-  csv: string;
-  fileName: string;
-  asciiFileName: string;
-}
-
 /**
- * The cap table as a CSV file in the reader's language: UTF-8 with a byte-order mark (without
- * it Excel reads "Zoë" as "ZoÃ«", in any language), named after the company and the date:
- * `cap-table-acme-bv-2026-11-24.csv`, `captabel-acme-bv-2026-11-24.csv`.
+ * The cap table as a CSV (UTF-8 with a byte-order mark, the reader's separators) or an XLSX
+ * workbook, in the reader's language, named after the company and the date:
+ * `cap-table-acme-bv-2026-11-24.csv`, `captabel-acme-bv-2026-11-24.xlsx`.
  */
-export async function exportCapTableCsv(
-  args: ServiceArgs<{ companyId: string; asOf?: string; language: string }>,
-): Promise<CsvFile> {
+export async function exportCapTable(
+  args: ServiceArgs<{
+    companyId: string;
+    asOf?: string;
+    language: string;
+    format: ExportFormat;
+  }>,
+): Promise<ExportFile> {
   const { db, input } = args;
   const table = await getCapTable(args);
-  const rows = await db
-    .select({ name: company.companyName })
-    .from(company)
-    .where(eq(company.id, input.companyId))
-    .limit(1);
   const t = translator(input.language);
-  const name = (slug: string) =>
-    [t('server.capTableExport.fileName'), slug, table.asOf].filter(Boolean).join('-') + '.csv';
-  const companyName = rows[0]?.name ?? '';
-  return {
-    csv: `\uFEFF${capTableCsv(table, table.shareClasses, capTableCsvFormat(input.language))}`,
-    fileName: name(fileNameSlug(companyName)),
-    asciiFileName: name(fileNameSlug(companyName, { ascii: true })),
-  };
+  const sheet = capTableSheet(table, table.shareClasses, {
+    ...capTableCsvFormat(input.language).labels,
+    sheet: t('exports.capTable.sheet'),
+  });
+  return exportFile({
+    sheet,
+    format: input.format,
+    language: input.language,
+    what: t('server.capTableExport.fileName'),
+    companyName: await companyNameOf(db, input.companyId),
+    date: table.asOf,
+  });
 }
