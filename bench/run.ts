@@ -28,11 +28,14 @@
 // 9. Valuation metrics (issue 6, bench/valuations.ts): the grants company plus 50 valuations over
 //    five years; `GET …/valuation-metrics` against fetching the rows it reads through the driver
 //    (medians), on PGlite and (with DATABASE_URL) PostgreSQL.
+// 10. Spreadsheet import (issue 13, bench/imports.ts): a CSV of 10,000 stakeholders dry-run and
+//    committed in process through the import service, on a fresh PGlite and (with DATABASE_URL)
+//    a fresh PostgreSQL database; rows per second of the commit against the 30 s target.
 // Prints a summary against the issue's targets and writes bench/results/latest.json. A missed
 // target is reported, not fatal (exit 0); a broken run (server did not start, non-2xx answers,
 // wrong data) exits 1.
-// `npm run bench -- --only=cap-table` (or list, cold-start, spa, vesting, grants, valuations;
-// comma-separated)
+// `npm run bench -- --only=cap-table` (or list, cold-start, spa, vesting, grants, valuations,
+// imports; comma-separated)
 // runs just those
 // sections and merges their results into the existing latest.json.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -67,6 +70,12 @@ import {
   type CapTableRun,
 } from './cap-table';
 import { benchGrantsPglite, benchGrantsPostgres, GRANTS, type GrantsRun } from './grants';
+import {
+  benchImportsPglite,
+  benchImportsPostgres,
+  IMPORT_TARGET,
+  type ImportsRun,
+} from './imports';
 import {
   benchValuationsPglite,
   benchValuationsPostgres,
@@ -516,6 +525,10 @@ const valuationMetrics: { pglite: ValuationsRun | null; postgres: ValuationsRun 
   pglite: null,
   postgres: null,
 };
+const imports: { pglite: ImportsRun | null; postgres: ImportsRun | null } = {
+  pglite: null,
+  postgres: null,
+};
 const databaseUrl = process.env.DATABASE_URL;
 let vesting: VestingRun | null = null;
 const SECTIONS = [
@@ -526,6 +539,7 @@ const SECTIONS = [
   'vesting',
   'grants',
   'valuations',
+  'imports',
 ] as const;
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? onlyArg.slice('--only='.length).split(',') : null;
@@ -587,6 +601,13 @@ try {
       if (databaseUrl)
         valuationMetrics.postgres = await section('valuation metrics, PostgreSQL', () =>
           benchValuationsPostgres(databaseUrl, scratch, problems),
+        );
+    }
+    if (wanted('imports')) {
+      imports.pglite = await section('imports, PGlite', () => benchImportsPglite());
+      if (databaseUrl)
+        imports.postgres = await section('imports, PostgreSQL', () =>
+          benchImportsPostgres(databaseUrl),
         );
     }
     if (wanted('spa')) spa = await section('SPA', benchSpa);
@@ -662,6 +683,19 @@ const targets: { name: string; measured: string; budget: string; result: Verdict
       measured: run ? `${fmt(run.ratio, 2)}×` : '—',
       budget: 'no target',
       result: (run ? 'info' : 'not run') as Verdict,
+    };
+  }),
+  ...(['pglite', 'postgres'] as const).map((db) => {
+    const run = imports[db];
+    return {
+      name: `Import ${fmt(IMPORT_TARGET.rows)} stakeholders, ${db === 'pglite' ? 'PGlite' : 'PostgreSQL'}`,
+      measured: run ? `${fmt(run.commitMs / 1000, 1)} s (${fmt(run.commitRowsPerS)} rows/s)` : '—',
+      budget: `< ${fmt(IMPORT_TARGET.commitMs / 1000)} s`,
+      result: (run
+        ? run.commitMs < IMPORT_TARGET.commitMs
+          ? 'PASS'
+          : 'FAIL'
+        : 'not run') as Verdict,
     };
   }),
   {
@@ -766,6 +800,7 @@ const fresh = {
       request: 'GET /api/v1/company/{id}/valuation-metrics (the grants company + valuations)',
       ...VALUATIONS,
     },
+    imports: { kind: 'stakeholders', file: 'CSV', ...IMPORT_TARGET },
   },
   pglite,
   postgres,
@@ -775,6 +810,7 @@ const fresh = {
   vesting,
   grants: grantsList,
   valuations: valuationMetrics,
+  imports,
   targets,
   problems,
 };
@@ -796,6 +832,7 @@ if (only && existsSync(resultsFile)) {
     ...(wanted('vesting') ? { vesting } : {}),
     ...(wanted('grants') ? { grants: grantsList } : {}),
     ...(wanted('valuations') ? { valuations: valuationMetrics } : {}),
+    ...(wanted('imports') ? { imports } : {}),
     targets: targets.map((t) =>
       ran.has(t.name) ? t : (previous.targets.find((p) => p.name === t.name) ?? t),
     ),

@@ -446,7 +446,8 @@ test('cap table: classes, register, receipts, pool, as-of date and CSV export', 
 
   await test.step('export the CSV of that date', async () => {
     const downloading = page.waitForEvent('download');
-    await capTable.getByRole('button', { name: T('cap-table.export.button') }).click();
+    await capTable.getByRole('button', { name: T('exports.menu.button') }).click();
+    await page.getByRole('menuitem', { name: T('exports.menu.csv') }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(
       new RegExp(
@@ -476,7 +477,8 @@ test('cap table: classes, register, receipts, pool, as-of date and CSV export', 
     await expect(page).not.toHaveURL(/asOf=/);
     await expect(cells(totalRow())).toHaveText(figures([10_000, 0, 0, 11_400], '100.0000'));
     const downloading = page.waitForEvent('download');
-    await capTable.getByRole('button', { name: T('cap-table.export.button') }).click();
+    await capTable.getByRole('button', { name: T('exports.menu.button') }).click();
+    await page.getByRole('menuitem', { name: T('exports.menu.csv') }).click();
     const csv = await readFile((await (await downloading).path())!, 'utf8');
     expect(csv).toContain(
       csvRow('Anna de Vries', csvGroup('founders'), 5000, 0, 0, 5000, '43.8596'),

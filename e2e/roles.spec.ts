@@ -73,6 +73,8 @@ test('a guest sees no create, edit, delete or activity, and the API refuses thei
     0,
   );
   await expect(page.getByText(T('companies.nav.activity'), { exact: true })).toHaveCount(0);
+  // Nothing a guest could import: no import button (issue 13).
+  await expect(page.getByRole('button', { name: T('imports.wizard.open') })).toHaveCount(0);
   expect(activityRequests).toEqual([]);
 
   // Reachable by URL, but no form.

@@ -1,3 +1,4 @@
+import { sheetCsv, type Sheet, type SheetColumn, type SheetValue } from './csv';
 import { formatScaled } from './decimal';
 import {
   holderGroup,
@@ -268,73 +269,65 @@ export interface CapTableCsvFormat {
   };
 }
 
+/** The cap table as a sheet (issue 13): the model its CSV and its workbook are written from. */
+export function capTableSheet(
+  table: CapTable,
+  shareClasses: readonly { id: string; name: string }[],
+  labels: CapTableCsvFormat['labels'] & { sheet?: string },
+): Sheet {
+  const columns: SheetColumn[] = [
+    { header: labels.holder, kind: 'text' },
+    { header: labels.group, kind: 'text' },
+    ...shareClasses.map((c): SheetColumn => ({ header: c.name, kind: 'count' })),
+    { header: labels.awardsVested, kind: 'count' },
+    { header: labels.awardsUnvested, kind: 'count' },
+    { header: labels.fullyDiluted, kind: 'count' },
+    { header: labels.fullyDilutedPercent, kind: 'percent' },
+  ];
+  const rows: SheetValue[][] = [];
+  for (const row of table.rows) {
+    rows.push([
+      row.name,
+      labels.groups[row.group],
+      ...shareClasses.map((c) => row.shares[c.id] ?? 0),
+      row.awardsVested,
+      row.awardsUnvested,
+      row.fullyDiluted,
+      row.fullyDilutedPercent,
+    ]);
+  }
+  for (const pool of table.pools) {
+    rows.push([
+      labels.pool(pool.name, pool.cashSettled),
+      labels.groups.pool,
+      ...shareClasses.map(() => null),
+      null,
+      null,
+      pool.cashSettled ? 0 : pool.available,
+      pool.fullyDilutedPercent,
+    ]);
+  }
+  rows.push([
+    labels.total,
+    null,
+    ...shareClasses.map((c) => table.totals.sharesByClass[c.id] ?? 0),
+    null,
+    null,
+    table.totals.fullyDiluted,
+    table.totals.fullyDiluted > 0 ? '100.0000' : '0.0000',
+  ]);
+  return { name: labels.sheet ?? 'Cap table', columns, rows, totalRows: [rows.length - 1] };
+}
+
 /**
  * The cap table as CSV (RFC 4180, with the reader's separators): one column per share class,
  * then awards and fully diluted. Counts are plain digits (no grouping), so a spreadsheet reads
- * them as numbers.
+ * them as numbers; text is neutralized against formulas (`csv.ts`).
  */
 export function capTableCsv(
   table: CapTable,
   shareClasses: readonly { id: string; name: string }[],
   format: CapTableCsvFormat,
 ): string {
-  const { separator, labels } = format;
-  const needsQuotes = (text: string) => text.includes(separator) || /["\r\n]/.test(text);
-  const cell = (value: string | number) => {
-    const text = String(value);
-    // Quote fields with separators; neutralise spreadsheet formulas (CSV injection).
-    const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
-    return needsQuotes(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  const percent = (value: string) => value.replace('.', format.decimal);
-  const line = (cells: (string | number)[]) => cells.map(cell).join(separator);
-  const lines = [
-    line([
-      labels.holder,
-      labels.group,
-      ...shareClasses.map((c) => c.name),
-      labels.awardsVested,
-      labels.awardsUnvested,
-      labels.fullyDiluted,
-      labels.fullyDilutedPercent,
-    ]),
-  ];
-  for (const row of table.rows) {
-    lines.push(
-      line([
-        row.name,
-        labels.groups[row.group],
-        ...shareClasses.map((c) => row.shares[c.id] ?? 0),
-        row.awardsVested,
-        row.awardsUnvested,
-        row.fullyDiluted,
-        percent(row.fullyDilutedPercent),
-      ]),
-    );
-  }
-  for (const pool of table.pools) {
-    lines.push(
-      line([
-        labels.pool(pool.name, pool.cashSettled),
-        labels.groups.pool,
-        ...shareClasses.map(() => ''),
-        '',
-        '',
-        pool.cashSettled ? 0 : pool.available,
-        percent(pool.fullyDilutedPercent),
-      ]),
-    );
-  }
-  lines.push(
-    line([
-      labels.total,
-      '',
-      ...shareClasses.map((c) => table.totals.sharesByClass[c.id] ?? 0),
-      '',
-      '',
-      table.totals.fullyDiluted,
-      percent(table.totals.fullyDiluted > 0 ? '100.0000' : '0.0000'),
-    ]),
-  );
-  return `${lines.join('\r\n')}\r\n`;
+  return sheetCsv(capTableSheet(table, shareClasses, format.labels), format);
 }

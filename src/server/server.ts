@@ -12,6 +12,7 @@ import type { Env } from './env';
 import type { ErrorReporter } from './error-reporting/reporter';
 import { createApp } from './http/app';
 import { startTrashPurge } from './jobs/trash-purge';
+import { failInterruptedImports, settleImports } from './modules/imports/service';
 import { outboxUrl } from './http/outbox';
 import type { Logger } from './logger';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
@@ -148,6 +149,11 @@ export async function startServer({
     });
 
     phase('app built');
+    // A commit left running by a process that stopped: its transaction rolled back (issue 13).
+    const interrupted = await failInterruptedImports(database.db);
+    if (interrupted > 0) logger.info(`imports: ${interrupted} interrupted commit(s) marked failed`);
+    // Shutdown lets a commit under way finish (or fail) before the database closes.
+    cleanups.push(() => settleImports());
     // Purges the trash of items deleted over 30 days ago, now and hourly; stopped (its current
     // item finished) before the database closes.
     const trashPurge = startTrashPurge({ db: database.db, logger });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '../../src/contracts/errors';
 import { operations, type OpenApiDocument } from '../../src/server/http/openapi';
+import { minimalOcfPackage } from '../support/ocf';
 import { createTestApp, type TestApp } from '../support/app';
 import { equityBodies, equityFixture, FIXTURE_PDF, ok } from '../support/equity';
 
@@ -45,6 +46,8 @@ beforeAll(async () => {
       notes: 'First line\nsecond line',
     },
     'PATCH /company/{companyId}': { city: 'Utrecht' },
+    // A zip, not JSON: its contents meet hostile input in input-fuzz.test.ts.
+    'POST /ocf-imports': minimalOcfPackage('Velden Import B.V.'),
     'POST /vesting/preview': { quantity: 48, vestingStartDate: '2024-01-15', terms: TIME_TERMS },
     'POST /vesting-templates': {
       name: 'Milestones',

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { errorResponseSchema } from '../../src/contracts/errors';
 import { createTestApp, type TestApp } from '../support/app';
 import { equityBodies, equityFixture, ok } from '../support/equity';
+import { manifest, minimalOcfPackage, zipJson } from '../support/ocf';
 
 // Issue 11, "Bad input never causes a 5xx": every POST/PATCH/PUT operation of the OpenAPI document
 // (and every GET's query parameters) gets the hostile input classes that once answered 500 — NUL
@@ -50,10 +51,28 @@ beforeAll(async () => {
     name: 'Fuzz template',
     terms: TEMPLATE_TERMS,
   });
-  params = { ...fixture.params, templateId: template.id, kind: 'company', id: fixture.companyId };
+  // A dry run of an import (multipart), for the routes that name one.
+  const form = new FormData();
+  form.set('file', new File(['Name,Relationship\nFuzz Person,advisor\n'], 'people.csv'));
+  form.set('kind', 'stakeholders');
+  const dryRun = await t.request(`/api/v1/company/${fixture.companyId}/imports`, {
+    method: 'POST',
+    rawBody: form,
+    cookie,
+  });
+  expect(dryRun.status, await dryRun.clone().text()).toBe(201);
+  params = {
+    ...fixture.params,
+    templateId: template.id,
+    kind: 'company',
+    id: fixture.companyId,
+    importId: ((await dryRun.json()) as { id: string }).id,
+  };
   bodies = {
     ...equityBodies(fixture),
     'POST /company': { companyName: 'Fuzz Holding B.V.', notes: 'line one\nline two' },
+    // An OCF package (a zip body, like the report's PDF: not fuzzed as JSON; see below).
+    'POST /ocf-imports': minimalOcfPackage('Fuzz Import B.V.'),
     'PATCH /company/{companyId}': { city: 'Haarlem' },
     'POST /vesting-templates': { name: 'Fuzz template 2', terms: TEMPLATE_TERMS },
     'PATCH /vesting-templates/{templateId}': { description: 'Standard' },
@@ -242,6 +261,119 @@ describe('every write operation of the OpenAPI document under hostile input', ()
     );
     expect(status).toBe(400);
   });
+});
+
+describe('the spreadsheet import under hostile input (issue 13)', () => {
+  const importForm = (fields: Record<string, string | File>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    return form;
+  };
+  const csv = (text: string | Uint8Array<ArrayBuffer>, name = 'rows.csv') => new File([text], name);
+
+  it.each([
+    ['a NUL in the file name', { file: csv('Name\nA\n', 'r\u0000.csv'), kind: 'stakeholders' }],
+    [
+      'a C1 control in the file name',
+      { file: csv('Name\nA\n', 'r\u0085.csv'), kind: 'stakeholders' },
+    ],
+    ['a NUL in kind', { file: csv('Name\nA\n'), kind: 'stake\u0000holders' }],
+    ['a NUL in the sheet', { file: csv('Name\nA\n'), kind: 'stakeholders', sheet: 'S\u0000' }],
+    [
+      'a NUL in the mapping',
+      { file: csv('Name\nA\n'), kind: 'stakeholders', mapping: '{"name":"\u0000"}' },
+    ],
+    ['a mapping that is no JSON', { file: csv('Name\nA\n'), kind: 'stakeholders', mapping: '{' }],
+    ['the file as text', { file: 'Name\nA\n', kind: 'stakeholders' }],
+    ['an unknown field', { file: csv('Name\nA\n'), kind: 'stakeholders', other: 'x' }],
+    ['no file', { kind: 'stakeholders' }],
+  ])('refuses %s with a 400', async (_label, fields) => {
+    const status = await expectNo5xx(`import ${_label}`, url('/company/{companyId}/imports'), {
+      method: 'POST',
+      rawBody: importForm(fields as Record<string, string | File>),
+    });
+    expect(status).toBe(400);
+  });
+
+  it('stores hostile cells as cell errors, never a 5xx', async () => {
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('Name,Relationship,Notes\n'),
+      // Invalid UTF-8 (read as Windows-1252), a C1 control and a NUL in a cell.
+      0xff,
+      0xfe,
+      0x41,
+      0x2c,
+      0x61,
+      0x64,
+      0x76,
+      0x69,
+      0x73,
+      0x6f,
+      0x72,
+      0x2c,
+      0x81,
+      0x0a,
+    ]);
+    await expectNo5xx('import hostile CSV bytes', url('/company/{companyId}/imports'), {
+      method: 'POST',
+      rawBody: importForm({ file: csv(bytes), kind: 'stakeholders' }),
+    });
+    const nul = 'Name,Relationship,Notes\nA\u0000B,advisor,\uD800x\nC,advisor,bell\u0007\n';
+    const status = await expectNo5xx('import NUL cells', url('/company/{companyId}/imports'), {
+      method: 'POST',
+      rawBody: importForm({ file: csv(nul), kind: 'stakeholders' }),
+    });
+    expect(status).toBe(400);
+  });
+});
+
+describe('an OCF package under hostile input', () => {
+  it('answers 201 or 4xx, never 5xx, for hostile text, dates and types in its objects', async () => {
+    const good = {
+      object_type: 'STAKEHOLDER',
+      id: 'sh-1',
+      name: { legal_name: 'Fuzz Person' },
+      stakeholder_type: 'INDIVIDUAL',
+      current_relationship: 'EMPLOYEE',
+      contact_info: {
+        name: { legal_name: 'Fuzz' },
+        emails: [{ email_address: 'a@b.nl', email_type: 'PERSONAL' }],
+      },
+    };
+    const leaves = stringLeaves(good).map((p) => p.join('.'));
+    const m = manifest('Fuzz Import B.V.', { stakeholders_files: ['Stakeholders.ocf.json'] });
+    for (const leaf of leaves)
+      for (const value of [
+        ...HOSTILE_TEXT.slice(0, 8),
+        ...HOSTILE_DATES.slice(0, 2),
+        ...WRONG_TYPES.slice(0, 4),
+      ]) {
+        const item = setAt(good, leaf.split('.'), value);
+        const status = await expectNo5xx(
+          `OCF ${leaf}=${JSON.stringify(value).slice(0, 30)}`,
+          url('/ocf-imports'),
+          {
+            method: 'POST',
+            rawBody: zipJson({
+              'Manifest.ocf.json': m,
+              'Stakeholders.ocf.json': { file_type: 'OCF_STAKEHOLDERS_FILE', items: [item] },
+            }),
+            headers: { 'content-type': 'application/zip' },
+          },
+        );
+        expect([201, 400]).toContain(status);
+      }
+    // The issuer's fields too (a refused company name refuses the package).
+    for (const value of HOSTILE_TEXT.slice(0, 8)) {
+      const bad = manifest('x');
+      (bad.issuer as Record<string, unknown>).legal_name = value;
+      await expectNo5xx(`OCF issuer ${JSON.stringify(value).slice(0, 30)}`, url('/ocf-imports'), {
+        method: 'POST',
+        rawBody: zipJson({ 'Manifest.ocf.json': bad }),
+        headers: { 'content-type': 'application/zip' },
+      });
+    }
+  }, 300_000);
 });
 
 describe('query parameters and path ids under hostile input', () => {

@@ -7,6 +7,7 @@ import { VIEW_READS, type View } from '../../src/contracts/views';
 import { ROUTE_PERMISSIONS } from '../../src/server/http/permissions';
 import { createTestApp, type TestApp } from '../support/app';
 import { equityBodies, equityFixture } from '../support/equity';
+import { minimalOcfPackage } from '../support/ocf';
 
 // The permission matrix (issue 3): every role × every guarded business route × allowed/denied,
 // generated from the access-control module and the routes' own declarations.
@@ -80,8 +81,19 @@ const FOUR_YEARS = {
   cliffPeriods: 12,
 };
 
+// Imports (issue 13): the kind of import decides the rest of the permission, checked once the
+// kind is known; the matrix imports stakeholders.
+const BY_KIND: Record<string, { resource: string; action: string }[]> = {
+  'POST /company/{companyId}/imports': [{ resource: 'stakeholder', action: 'create' }],
+  'POST /company/{companyId}/imports/{importId}/commit': [
+    { resource: 'stakeholder', action: 'create' },
+  ],
+  'GET /company/{companyId}/imports/{importId}': [{ resource: 'stakeholder', action: 'read' }],
+};
+
 const bodies: Record<string, unknown> = {
   'POST /company': { companyName: 'Allowed Create B.V.' },
+  'POST /ocf-imports': minimalOcfPackage('Allowed Import B.V.'),
   'PATCH /company/{companyId}': { city: 'Haarlem' },
 };
 
@@ -96,13 +108,18 @@ describe('permission matrix', () => {
   });
 
   const cases = ROLES.flatMap((role) => ROUTE_PERMISSIONS.map((route) => [role, route] as const));
+  // Equity routes need the structure their path parameters and bodies refer to. Building it
+  // takes some twenty requests, so a structure nothing changed serves the next case too: a GET
+  // changes nothing, and neither does a refused write. Any write that went through may have
+  // (a second issue of the same share numbers would conflict), so the next case builds anew.
+  let fixture: Awaited<ReturnType<typeof equityFixture>> | undefined;
   it.each(cases)('%s on %o', async (role, route) => {
     const key = `${route.method} ${route.path}`;
     let params: Record<string, string>;
     let body = bodies[key];
-    if (route.path.startsWith('/company/{companyId}/')) {
-      // Equity routes need the structure their path parameters and bodies refer to.
-      const fixture = await equityFixture(t, owner.cookie);
+    const usesFixture = route.path.startsWith('/company/{companyId}/');
+    if (usesFixture) {
+      fixture ??= await equityFixture(t, owner.cookie);
       params = fixture.params;
       body ??= equityBodies(fixture)[key];
     } else if (route.path.startsWith('/vesting-templates')) {
@@ -132,17 +149,28 @@ describe('permission matrix', () => {
       params = { companyId: await newCompany() };
     }
     const path = `/api/v1${route.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!)}`;
-    // String bodies are raw uploads (the valuation report PDF), not JSON.
+    // String bodies are raw uploads (the valuation report PDF), forms multipart, bytes an OCF
+    // package; others JSON.
     const res = await t.request(path, {
       method: route.method,
       ...(typeof body === 'string'
         ? { rawBody: body, headers: { 'content-type': 'application/pdf' } }
-        : { body }),
+        : body instanceof FormData
+          ? { rawBody: body }
+          : body instanceof Uint8Array
+            ? {
+                rawBody: body as Uint8Array<ArrayBuffer>,
+                headers: { 'content-type': 'application/zip' },
+              }
+            : { body }),
       cookie: callers[role]!.cookie,
     });
+    if (usesFixture && route.method !== 'GET' && res.status < 400) fixture = undefined;
     const needed = [
       { resource: route.resource, action: route.action },
+      ...route.also,
       ...route.reads.map((resource) => ({ resource, action: 'read' })),
+      ...(BY_KIND[key] ?? []),
     ];
     const missing = needed.find((p) => !isAllowed(role, p.resource, p.action, CUSTOM));
     if (!missing) {

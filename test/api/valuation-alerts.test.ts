@@ -231,6 +231,7 @@ describe('access', () => {
         resource: 'valuation',
         action: 'read',
         reads: ['company'],
+        also: [],
       },
     ]);
   });

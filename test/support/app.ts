@@ -90,7 +90,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     init: {
       method?: string;
       body?: unknown;
-      rawBody?: string;
+      /** Sent as is: text, bytes, or a form (multipart, its boundary set by the request). */
+      rawBody?: string | Uint8Array<ArrayBuffer> | FormData;
       headers?: Record<string, string>;
       cookie?: string;
       remoteAddress?: string;
@@ -98,7 +99,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   ) {
     const headers: Record<string, string> = { origin: TEST_ORIGIN, ...init.headers };
     if (init.cookie) headers.cookie = init.cookie;
-    let body: string | undefined = init.rawBody;
+    let body: string | Uint8Array<ArrayBuffer> | FormData | undefined = init.rawBody;
     if (init.body !== undefined) {
       body = JSON.stringify(init.body);
       headers['content-type'] ??= 'application/json';

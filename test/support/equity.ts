@@ -112,6 +112,14 @@ export async function equityFixture(t: TestApp, cookie: string, name = 'Fixture 
     cookie,
   });
   expect(report.status, await report.clone().text()).toBe(200);
+  // A dry run of a spreadsheet import (issue 13), for the routes that name one.
+  const dryRun = await t.request(`/api/v1${base}/imports`, {
+    method: 'POST',
+    rawBody: IMPORT_FORM(),
+    cookie,
+  });
+  expect(dryRun.status, await dryRun.clone().text()).toBe(201);
+  const importJob = (await dryRun.json()) as { id: string };
   return {
     companyId: company.id,
     planId: plan.id,
@@ -131,9 +139,18 @@ export async function equityFixture(t: TestApp, cookie: string, name = 'Fixture 
       milestoneId: 'm1',
       start: '2024-08-01',
       valuationId: valuation.id,
+      importId: importJob.id,
     } as Record<string, string>,
   };
 }
+
+/** An import of one stakeholder (multipart): a new form each time, a form is read once. */
+export const IMPORT_FORM = () => {
+  const form = new FormData();
+  form.set('file', new File(['Name,Relationship\nImported Person,advisor\n'], 'people.csv'));
+  form.set('kind', 'stakeholders');
+  return form;
+};
 
 /** The smallest thing the report upload accepts: it starts with the PDF signature. */
 export const FIXTURE_PDF = '%PDF-1.4\n% fixture report\n%%EOF\n';
@@ -214,5 +231,7 @@ export function equityBodies(
     [`PATCH ${c}/valuations/{valuationId}`]: { notes: 'Reviewed' },
     // A string body is sent as is (application/pdf), not as JSON.
     [`PUT ${c}/valuations/{valuationId}/report`]: FIXTURE_PDF,
+    // A form is sent as multipart/form-data.
+    [`POST ${c}/imports`]: IMPORT_FORM(),
   };
 }

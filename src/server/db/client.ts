@@ -14,6 +14,15 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DbOrTx = Database | Transaction;
 
+/** Runs `fn` in the caller's transaction `outer` when there is one, else in a new transaction. */
+export function inTransaction<T>(
+  db: Database,
+  outer: Transaction | undefined,
+  fn: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  return outer ? fn(outer) : db.transaction(fn);
+}
+
 export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   db: Database;
@@ -41,15 +50,26 @@ export function migrationsFolder(): string {
   return found;
 }
 
-/** Embedded PostgreSQL (PGlite) in `dataDir`, or in memory when `dataDir` is undefined. */
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+/**
+ * Embedded PostgreSQL (PGlite) in `dataDir`, or in memory when `dataDir` is undefined; started
+ * from a data directory archive (`dump()`'s tar) when `from` is given.
+ */
+export async function openPglite(
+  dataDir: string | undefined,
+  from?: Uint8Array,
+): Promise<DatabaseHandle> {
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? path.join(dataDir, 'pg') : undefined);
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir: path.join(dataDir, 'pg') } : {}),
+    ...(from
+      ? { loadDataDir: new Blob([new Uint8Array(from)], { type: 'application/x-tar' }) }
+      : {}),
+  });
   // PGlite runs each query synchronously on the main thread and chains queued queries through
   // promise callbacks, which never yields to I/O: under load new connections starved for seconds.
   // Yielding to the event loop before each query keeps the server fair.

@@ -516,3 +516,53 @@ export const grantSettlement = pgTable('grant_settlement', {
   currency: text('currency').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A spreadsheet import (issue 13, decision 025): the file's sheet as read (`cells`, so the
+ * commit needs no second upload), the mapping, the dry run's errors and the commit's outcome.
+ * `running` while a commit is under way; a server that starts finds none (marked `failed`).
+ */
+export const importJob = pgTable(
+  'import_job',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    companyId: companyRef(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    fileName: text('file_name').notNull(),
+    sheets: jsonb('sheets').$type<string[]>().notNull(),
+    sheet: text('sheet').notNull(),
+    headers: jsonb('headers').$type<string[]>().notNull(),
+    /** The data rows' cells (header row excluded), as `domain/import/values.ts` Cell values. */
+    cells: jsonb('cells').$type<unknown[][]>().notNull(),
+    mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull(),
+    /** Per row and column: the message as a catalog key and values, rendered per reader. */
+    errors: jsonb('errors')
+      .$type<{ row: number; column: string | null; text: unknown }[]>()
+      .notNull(),
+    created: integer('created').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('import_job_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/**
+ * What imports created, by idempotency key (decision 025): the external id, or a hash of the
+ * row's values. A row whose key is here is skipped by a later import of the same company.
+ */
+export const importedRow = pgTable(
+  'imported_row',
+  {
+    companyId: companyRef(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    importId: uuid('import_id').references(() => importJob.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('imported_row_key_uq').on(t.companyId, t.kind, t.key)],
+);

@@ -24,7 +24,9 @@ import { registerTrashRoutes } from '../modules/trash/routes';
 import { registerEquityRoutes } from '../modules/equity/routes';
 import { registerVestingRoutes } from '../modules/vesting/routes';
 import { registerGrantRoutes } from '../modules/grants/routes';
+import { isOcfImport, registerOcfRoutes } from '../modules/ocf/routes';
 import { isReportUpload, registerValuationRoutes } from '../modules/valuations/routes';
+import { isImportUpload, registerImportRoutes } from '../modules/imports/routes';
 import { OUTBOX_PATH, registerOutbox } from './outbox';
 import type { AppEnv } from './context';
 import { AppError, codeForStatus, msg, renderText, zodError } from './errors';
@@ -220,8 +222,11 @@ export function createApp(deps: AppDeps) {
         413,
       ),
   });
-  // A valuation report upload has its own 20 MB limit (valuations/routes.ts).
-  v1.use('*', (c, next) => (isReportUpload(c) ? next() : limitBody(c, next)));
+  // A valuation report upload has its own 20 MB limit (valuations/routes.ts), a spreadsheet
+  // import and an OCF package their own 25 MB (imports/routes.ts, ocf/routes.ts).
+  v1.use('*', (c, next) =>
+    isReportUpload(c) || isImportUpload(c) || isOcfImport(c) ? next() : limitBody(c, next),
+  );
 
   v1.openapi(
     createRoute({
@@ -304,7 +309,9 @@ export function createApp(deps: AppDeps) {
   registerVestingRoutes(v1);
   registerGrantRoutes(v1);
   registerValuationRoutes(v1);
+  registerOcfRoutes(v1);
   registerTrashRoutes(v1);
+  registerImportRoutes(v1);
   app.route('/api/v1', v1);
   registerApiDocs(app, { appUrl: env.APP_URL });
 

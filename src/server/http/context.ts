@@ -1,4 +1,4 @@
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 
 /** Who is calling: a signed-in user acting in their active workspace, or an API key. */
 export interface Actor {
@@ -28,4 +28,11 @@ export interface ServiceArgs<I = undefined> {
   db: Database;
   actor: Actor;
   input: I;
+  /**
+   * The caller's transaction, for writes that take one (`inTransaction`): the service runs in it
+   * without a savepoint of its own. A spreadsheet import (decision 025) applies thousands of rows
+   * in one transaction and fails whole at the first refusal, so a savepoint per row buys nothing
+   * and costs a subtransaction each.
+   */
+  tx?: Transaction;
 }

@@ -26,6 +26,8 @@ export const ROUTE_PERMISSIONS: (Permission & {
   path: string;
   /** Resources the caller must also be able to read (the answer shows them). */
   reads: BusinessResource[];
+  /** Other permissions the route needs (an import writes several kinds of records). */
+  also: Permission[];
 })[] = [];
 
 /** The caller's custom roles (dynamic access control): name → permission set. */
@@ -56,6 +58,25 @@ export async function customRolePermissions(
 }
 
 /**
+ * Whether the caller may do `p`: an API key is limited by its own permissions and, for a personal
+ * key, by its user's role. `cache` keeps the caller's custom roles between calls (one query).
+ */
+export async function actorMay(
+  db: Database,
+  actor: Actor,
+  p: Permission,
+  cache: { roles?: Record<string, PermissionSet> } = {},
+): Promise<boolean> {
+  const keyAllows =
+    !actor.apiKey || (actor.apiKey.permissions[p.resource]?.includes(p.action) ?? false);
+  if (!keyAllows) return false;
+  if (actor.apiKey !== undefined && actor.userId === null) return true;
+  if (isAllowed(actor.role, p.resource, p.action)) return true;
+  cache.roles ??= await customRolePermissions(db, actor);
+  return isAllowed(actor.role, p.resource, p.action, cache.roles);
+}
+
+/**
  * Refuses the request with 403 unless one of the caller's roles grants `action` on `resource` and
  * read on every resource in `reads` (the other records the answer shows). The message names the
  * first permission that is missing.
@@ -63,30 +84,33 @@ export async function customRolePermissions(
 export function requirePermission(
   { resource, action }: Permission,
   reads: readonly BusinessResource[] = [],
+  also: readonly Permission[] = [],
 ): MiddlewareHandler<AppEnv> {
   const needed: Permission[] = [
     { resource, action },
+    ...also,
     ...reads.map((r) => ({ resource: r, action: 'read' as const })),
   ];
   return async (c, next) => {
-    const actor = c.var.actor;
-    let custom: Record<string, PermissionSet> | undefined;
-    for (const p of needed) {
-      // An API key is limited by its own permissions and, for a personal key, by its user's role.
-      const keyAllows =
-        !actor.apiKey || (actor.apiKey.permissions[p.resource]?.includes(p.action) ?? false);
-      let roleAllows =
-        (actor.apiKey !== undefined && actor.userId === null) ||
-        isAllowed(actor.role, p.resource, p.action);
-      if (!roleAllows) {
-        custom ??= await customRolePermissions(c.var.db, actor);
-        roleAllows = isAllowed(actor.role, p.resource, p.action, custom);
-      }
-      if (!keyAllows || !roleAllows)
-        throw new AppError('FORBIDDEN', msg('errors.forbidden.resource', { resource: p.resource }));
-    }
+    await assertPermissions(c.var.db, c.var.actor, needed);
     await next();
   };
+}
+
+/**
+ * 403 naming the first of `needed` the actor lacks (its role, custom roles included, and its API
+ * key's own permissions). For a route whose permission depends on its input (an import's kind).
+ */
+export async function assertPermissions(
+  db: AppEnv['Variables']['db'],
+  actor: Actor,
+  needed: readonly Permission[],
+): Promise<void> {
+  const cache: { roles?: Record<string, PermissionSet> } = {};
+  for (const p of needed) {
+    if (!(await actorMay(db, actor, p, cache)))
+      throw new AppError('FORBIDDEN', msg('errors.forbidden.resource', { resource: p.resource }));
+  }
 }
 
 /**
@@ -111,6 +135,7 @@ export function guarded<R extends RouteConfig & { operationId: string }>(
   route: R,
   permission: Permission,
   alsoReads: readonly BusinessResource[] = [],
+  also: readonly Permission[] = [],
 ): R {
   const reads = readsFor(route.path, permission, alsoReads);
   ROUTE_PERMISSIONS.push({
@@ -118,9 +143,10 @@ export function guarded<R extends RouteConfig & { operationId: string }>(
     path: route.path,
     ...permission,
     reads,
+    also: [...also],
   });
   return {
     ...route,
-    middleware: [requirePermission(permission, reads), refuseMalformedInput],
+    middleware: [requirePermission(permission, reads, also), refuseMalformedInput],
   } as R;
 }

@@ -100,8 +100,15 @@ export function compileCatalog(language: string, folder = catalogsFolder()): Com
  * itself (`errors.client.*`, `errors.report.*`); the catalog test checks that every key the
  * SPA's code names is in its catalog.
  */
-const SERVER_ONLY_NAMESPACES = new Set(['mail', 'server', 'standard-templates', 'errors']);
-const BROWSER_ERRORS = ['errors.client.', 'errors.report.'];
+const SERVER_ONLY_NAMESPACES = new Set([
+  'mail',
+  'server',
+  'standard-templates',
+  'errors',
+  'exports',
+]);
+/** Keys of server-only namespaces the SPA needs too (its own errors, the Export menu's words). */
+const BROWSER_ERRORS = ['errors.client.', 'errors.report.', 'exports.menu.'];
 
 /** Whether the SPA's catalog carries `key`. */
 export function isBrowserKey(key: string): boolean {

@@ -10,7 +10,7 @@ import {
 import type { ShareEventType } from '../../../domain/equity';
 import { replayLedger, type LedgerEvent, type LedgerReceipt } from '../../../domain/share-ledger';
 import { concurrently } from '../../db/concurrently';
-import type { DbOrTx } from '../../db/client';
+import { inTransaction, type DbOrTx } from '../../db/client';
 import { depositaryReceipt, shareClass, shareEvent, stakeholder } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
 import { AppError, msg, notFound } from '../../http/errors';
@@ -297,8 +297,9 @@ export async function createShareEvent({
   db,
   actor,
   input,
+  tx: outer,
 }: ServiceArgs<{ companyId: string; body: ShareEventCreate }>): Promise<ShareEvent> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, outer, async (tx) => {
     await lockCompany(tx, actor.organizationId, input.companyId);
     await checkEventRefs(tx, input.companyId, input.body);
     const body = await withClassCurrency(tx, input.companyId, input.body);

@@ -27,11 +27,13 @@ import {
   stakeholderUpdateSchema,
 } from '../../../contracts/equity';
 import type { AppEnv, ServiceArgs } from '../../http/context';
-import { attachmentDisposition } from '../../http/content-disposition';
+import { capTableExportQuerySchema, exportQuerySchema } from '../../../contracts/exports';
+import { exportHeaders, exportResponses } from '../../exports/file';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 import { guarded } from '../../http/permissions';
 import { getCapTable, getCompanySummary } from './cap-table';
-import { exportCapTableCsv, exportLanguage } from './cap-table-export';
+import { exportCapTable, exportLanguage } from './cap-table-export';
+import { exportRegister } from './register-export';
 import * as plans from './plans';
 import * as register from './register';
 import * as shareClasses from './share-classes';
@@ -457,29 +459,43 @@ const capTableRoute = guarded(
   ['stakeholder', 'plan', 'grant'],
 );
 
-const capTableCsvRoute = guarded(
+const LANGUAGE_NOTE =
+  "In the caller's language (Accept-Language, else the account's saved language, else " +
+  'English): translated headers and file name. `format=csv` (the default): where the language ' +
+  'writes a decimal comma (nl) semicolon-separated fields and decimal commas, UTF-8 with a ' +
+  'byte-order mark, text cells that could start a formula prefixed with a quote. `format=xlsx`: ' +
+  'numbers, percentages and dates as such, the header row frozen.';
+
+const capTableExportRoute = guarded(
   createRoute({
     method: 'get',
     path: '/company/{companyId}/cap-table/export',
     tags: ['Cap table'],
-    operationId: 'exportCapTableCsv',
-    summary: 'The cap table as CSV',
-    description:
-      "In the caller's language (Accept-Language, else the account's saved language, else " +
-      'English): translated headers, and where the language writes a decimal comma (nl) ' +
-      'semicolon-separated fields and decimal commas. UTF-8 with a byte-order mark; the file ' +
-      'name carries the company and the date.',
-    request: { params: companyParams, query: capTableQuerySchema },
-    responses: {
-      200: {
-        content: { 'text/csv': { schema: z.string() } },
-        description: 'CSV, one row per holder and pool',
-      },
-    },
+    operationId: 'exportCapTable',
+    summary: 'The cap table as CSV or XLSX',
+    description: `${LANGUAGE_NOTE} The file name carries the company and the date.`,
+    request: { params: companyParams, query: capTableExportQuerySchema },
+    responses: exportResponses('One row per holder and pool, then the totals'),
   }),
   { resource: 'company', action: 'export' },
   // Holders, pools and grants are shown: their reads are needed too (decision 007).
   ['stakeholder', 'plan', 'grant'],
+);
+
+const registerExportRoute = guarded(
+  createRoute({
+    method: 'get',
+    path: '/company/{companyId}/share-events/export',
+    tags: ['Shareholders register'],
+    operationId: 'exportShareEvents',
+    summary: "The shareholders' register (its events, oldest first) as CSV or XLSX",
+    description: `${LANGUAGE_NOTE} The file name carries the company and today's date.`,
+    request: { params: companyParams, query: exportQuerySchema },
+    responses: exportResponses('One row per register event'),
+  }),
+  { resource: 'company', action: 'export' },
+  // Who holds the shares: reading the register needs reading stakeholders.
+  ['stakeholder'],
 );
 
 const summaryRoute = guarded(
@@ -500,6 +516,20 @@ const summaryRoute = guarded(
 );
 
 export function registerEquityRoutes(app: OpenAPIHono<AppEnv>) {
+  // Before the register's own routes: `share-events/export` is not an event id.
+  app.openapi(registerExportRoute, async (c) => {
+    const { companyId } = ids(c.req.valid('param'));
+    const { format } = c.req.valid('query');
+    const { db, actor } = c.var;
+    const language = await exportLanguage(db, actor, c.req.header('accept-language'));
+    const file = await exportRegister({
+      db,
+      actor,
+      input: { companyId: companyId!, language, format },
+    });
+    return c.body(file.body, 200, exportHeaders(file));
+  });
+
   for (const { r, routes } of RESOURCE_ROUTES) registerResource(app, r, routes);
 
   app.openapi(capTableRoute, async (c) => {
@@ -515,22 +545,17 @@ export function registerEquityRoutes(app: OpenAPIHono<AppEnv>) {
     );
   });
 
-  app.openapi(capTableCsvRoute, async (c) => {
+  app.openapi(capTableExportRoute, async (c) => {
     const { companyId } = ids(c.req.valid('param'));
-    const { asOf } = c.req.valid('query');
+    const { asOf, format } = c.req.valid('query');
     const { db, actor } = c.var;
     const language = await exportLanguage(db, actor, c.req.header('accept-language'));
-    const file = await exportCapTableCsv({
+    const file = await exportCapTable({
       db,
       actor,
-      input: { companyId: companyId!, asOf, language },
+      input: { companyId: companyId!, asOf, language, format },
     });
-    return c.body(file.csv, 200, {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': attachmentDisposition(file.fileName, file.asciiFileName),
-      // The language decides the headers, separators and name: caches must keep them apart.
-      vary: 'Accept-Language',
-    });
+    return c.body(file.body, 200, exportHeaders(file));
   });
 
   app.openapi(summaryRoute, async (c) => {

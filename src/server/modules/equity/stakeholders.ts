@@ -6,7 +6,7 @@ import {
   type StakeholderListQuery,
 } from '../../../contracts/equity';
 import { concurrently } from '../../db/concurrently';
-import type { DbOrTx } from '../../db/client';
+import { inTransaction, type DbOrTx } from '../../db/client';
 import {
   depositaryReceipt,
   equityPlan,
@@ -112,8 +112,9 @@ export async function createStakeholder({
   db,
   actor,
   input,
+  tx: outer,
 }: ServiceArgs<{ companyId: string; body: StakeholderCreate }>): Promise<Stakeholder> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, outer, async (tx) => {
     await lockCompany(tx, actor.organizationId, input.companyId);
     const [row] = await tx
       .insert(stakeholder)

@@ -15,6 +15,10 @@ import {
   upcomingQuerySchema,
   upcomingResponseSchema,
 } from '../../../contracts/vesting';
+import { exportQuerySchema } from '../../../contracts/exports';
+import { exportHeaders, exportResponses } from '../../exports/file';
+import { exportLanguage } from '../equity/cap-table-export';
+import { exportGrantSchedule, exportGrants } from './export';
 import { listUpcoming } from './upcoming';
 import type { AppEnv } from '../../http/context';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
@@ -207,6 +211,40 @@ const changeOfControl = guarded(
   GRANT_SHOWS,
 );
 
+const EXPORT_NOTE =
+  "In the caller's language (Accept-Language, else the account's saved language, else " +
+  'English). `format=csv` (the default): the reader’s separators (semicolons and decimal commas ' +
+  'for nl), UTF-8 with a byte-order mark, text cells that could start a formula prefixed with a ' +
+  'quote. `format=xlsx`: numbers, money, and dates as such, the header row frozen.';
+const exportList = guarded(
+  createRoute({
+    method: 'get',
+    path: `${base}/export`,
+    tags,
+    operationId: 'exportGrants',
+    summary:
+      "The company's grants with their figures as of today (vested, unvested, exercisable, next installment; the intrinsic value when the caller may read valuations) as CSV or XLSX",
+    description: EXPORT_NOTE,
+    request: { params: companyParams, query: exportQuerySchema },
+    responses: exportResponses('One row per grant'),
+  }),
+  { resource: 'grant', action: 'export' },
+  GRANT_SHOWS,
+);
+const exportSchedule = guarded(
+  createRoute({
+    method: 'get',
+    path: `${base}/{grantId}/schedule/export`,
+    tags,
+    operationId: 'exportGrantSchedule',
+    summary: "One grant's vesting installments (the vesting engine's) as CSV or XLSX",
+    description: EXPORT_NOTE,
+    request: { params: grantParams, query: exportQuerySchema },
+    responses: exportResponses('One row per installment'),
+  }),
+  { resource: 'grant', action: 'export' },
+  GRANT_SHOWS,
+);
 const upcoming = guarded(
   createRoute({
     method: 'get',
@@ -244,6 +282,27 @@ export function registerGrantRoutes(app: OpenAPIHono<AppEnv>) {
     );
   });
   const args = (c: { var: AppEnv['Variables'] }) => ({ db: c.var.db, actor: c.var.actor });
+  // Before `{grantId}`: `grants/export` is not a grant id.
+  app.openapi(exportList, async (c) => {
+    const { companyId } = c.req.valid('param');
+    const { format } = c.req.valid('query');
+    const language = await exportLanguage(c.var.db, c.var.actor, c.req.header('accept-language'));
+    const file = await exportGrants({
+      ...args(c),
+      input: { companyId: toId(companyId), language, format },
+    });
+    return c.body(file.body, 200, exportHeaders(file));
+  });
+  app.openapi(exportSchedule, async (c) => {
+    const p = c.req.valid('param');
+    const { format } = c.req.valid('query');
+    const language = await exportLanguage(c.var.db, c.var.actor, c.req.header('accept-language'));
+    const file = await exportGrantSchedule({
+      ...args(c),
+      input: { companyId: toId(p.companyId), grantId: toId(p.grantId), language, format },
+    });
+    return c.body(file.body, 200, exportHeaders(file));
+  });
   app.openapi(list, async (c) => {
     const { companyId } = c.req.valid('param');
     return c.json(

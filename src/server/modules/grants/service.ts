@@ -14,7 +14,7 @@ import { poolReserved } from '../../../domain/cap-table';
 import { isCashSettled, type PlanType } from '../../../domain/equity';
 import { addDays, addMonths, readStoredTerms, type VestingTerms } from '../../../domain/vesting';
 import { intrinsicValue } from '../../../domain/valuation';
-import type { DbOrTx } from '../../db/client';
+import { inTransaction, type DbOrTx } from '../../db/client';
 import {
   company,
   companyEvent,
@@ -313,8 +313,9 @@ export async function createGrant({
   db,
   actor,
   input,
+  tx: outer,
 }: ServiceArgs<{ companyId: string; body: GrantCreate }>): Promise<GrantDetail> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, outer, async (tx) => {
     await lockCompany(tx, actor.organizationId, input.companyId);
     const { currency } = await checkGrantContext(tx, actor, input.companyId, input.body);
     const [row] = await tx

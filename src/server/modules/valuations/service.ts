@@ -26,7 +26,7 @@ import {
   type ValuationPurpose,
 } from '../../../domain/valuation';
 import { concurrently } from '../../db/concurrently';
-import type { Database, DbOrTx } from '../../db/client';
+import { inTransaction, type Database, type DbOrTx } from '../../db/client';
 import {
   equityPlan,
   poolAdjustment,
@@ -283,8 +283,9 @@ export async function createValuation({
   db,
   actor,
   input,
+  tx: outer,
 }: ServiceArgs<{ companyId: string; body: ValuationCreate }>): Promise<Valuation> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, outer, async (tx) => {
     await lockCompany(tx, actor.organizationId, input.companyId);
     const values = await prepare(tx, actor, input.companyId, input.body);
     const [row] = await tx
@@ -659,4 +660,17 @@ export async function getValuationMetrics({
       value: fmv === null ? null : new MoneySum().addIntrinsic(fmv, null, poolShares).toString(),
     },
   };
+}
+
+/**
+ * The FMV per share in force on `asOf` (the figure the valuation metrics call current), for the
+ * grants export's intrinsic value (issue 13). Null without a valuation in force.
+ */
+export async function currentFmv(
+  db: DbOrTx,
+  companyId: string,
+  asOf: string,
+): Promise<{ fmvPerShare: string; currency: string } | null> {
+  const current = valuationInForce(toValuations(await loadValuations(db, companyId), asOf), asOf);
+  return current ? { fmvPerShare: current.fmvPerShare, currency: current.currency } : null;
 }

@@ -11,9 +11,7 @@ import {
   type ShareClassCreate,
   type ShareEventCreate,
 } from '../../../contracts/equity';
-import { ApiError, apiFetch, apiUrl } from '../../lib/api';
-import { attachmentName } from '../../lib/content-disposition';
-import { activeLanguage, t } from '../../lib/i18n';
+import { apiFetch } from '../../lib/api';
 import { companyScopedKey, invalidateCompany } from '../companies/api';
 
 /**
@@ -137,61 +135,3 @@ export const useDeleteShareEvent = (companyId: string) => useRemove(companyId, '
 export const useSaveReceipt = (companyId: string) =>
   useSave<ReceiptCreate, z.infer<typeof receiptSchema>>(companyId, 'receipts', receiptSchema);
 export const useDeleteReceipt = (companyId: string) => useRemove(companyId, 'receipts');
-
-/**
- * Downloads `GET …/cap-table/export?asOf=` as a file. Fetched (not a plain link) so that a refusal
- * shows as a toast with the server's message instead of a page of JSON; a mutation so that a 401
- * reaches the query client's sign-out handling.
- */
-export function useExportCapTableCsv(companyId: string) {
-  return useMutation({
-    mutationFn: async (asOf: string) => {
-      let response: Response;
-      try {
-        response = await fetch(apiUrl(`/api/v1${base(companyId)}/cap-table/export`, { asOf }), {
-          credentials: 'include',
-          // Headers, separators and file name in the language the app is shown in (issue 12).
-          headers: { Accept: 'text/csv', 'Accept-Language': activeLanguage() },
-        });
-      } catch {
-        throw new ApiError({
-          status: 0,
-          code: 'NETWORK_ERROR',
-          message: t('errors.client.network'),
-        });
-      }
-      if (!response.ok) throw await exportError(response);
-      const blob = await response.blob();
-      const disposition = response.headers.get('content-disposition') ?? '';
-      saveBlob(blob, attachmentName(disposition) ?? `cap-table-${asOf}.csv`);
-    },
-  });
-}
-
-async function exportError(response: Response): Promise<ApiError> {
-  let error: { code?: unknown; message?: unknown } | undefined;
-  try {
-    error = ((await response.json()) as { error?: typeof error }).error;
-  } catch {
-    // Not JSON: the status tells the story.
-  }
-  return new ApiError({
-    status: response.status,
-    code: typeof error?.code === 'string' ? error.code : `HTTP_${response.status}`,
-    message:
-      typeof error?.message === 'string' ? error.message : response.statusText || 'Export failed',
-  });
-}
-
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the blob once the click's download started.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -4,7 +4,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { formatIsoDate } from '../../lib/format';
 import { t, Trans } from '../../lib/i18n';
 import { companyQueryOptions } from '../companies/api';
-import { AsOfControl, CapTableView, ExportCsvButton } from './cap-table-section';
+import { ExportMenu } from '../exports/export-menu';
+import { AsOfControl, CapTableView } from './cap-table-section';
 import { ReceiptsSection } from './receipts-section';
 import { RegisterActions, RegisterList, type ShareEventDialogState } from './register-section';
 import type { CapTableSearch } from './search';
@@ -17,7 +18,7 @@ import {
 
 /**
  * The company's "Cap table" tab (issue 4): the fully diluted cap table as of a date with its
- * chart and CSV export, then what it is derived from: share classes, the shareholders' register
+ * chart and its export (XLSX or CSV), then what it is derived from: share classes, the shareholders' register
  * and the STAK's depositary receipts. Each section loads and fails on its own.
  */
 export function CapTablePage({
@@ -66,7 +67,17 @@ export function CapTablePage({
             />
           )
         }
-        actions={<ExportCsvButton companyId={companyId} asOf={asOf} />}
+        actions={
+          <ExportMenu
+            subject="capTable"
+            resource="company"
+            request={{
+              path: `/company/${encodeURIComponent(companyId)}/cap-table/export`,
+              query: { asOf },
+              fallbackName: `cap-table-${asOf}`,
+            }}
+          />
+        }
         resetKey={`${companyId}:${asOf}`}
         loadingLabel={t('cap-table.capTable.loading')}
       >
@@ -107,7 +118,19 @@ export function CapTablePage({
         id="register"
         title={t('cap-table.register.title')}
         description={t('cap-table.register.description')}
-        actions={<RegisterActions companyId={companyId} onOpen={setEventDialog} />}
+        actions={
+          <>
+            <ExportMenu
+              subject="register"
+              resource="company"
+              request={{
+                path: `/company/${encodeURIComponent(companyId)}/share-events/export`,
+                fallbackName: 'share-register',
+              }}
+            />
+            <RegisterActions companyId={companyId} onOpen={setEventDialog} />
+          </>
+        }
         resetKey={companyId}
         loadingLabel={t('cap-table.register.loading')}
       >

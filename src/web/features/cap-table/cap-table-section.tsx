@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Download, Loader2, Plus, Table2 } from 'lucide-react';
+import { Loader2, Plus, Table2 } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
-import { toast } from '../../lib/toast';
 import type { CapTableResponse } from '../../../contracts/equity';
 import { isIsoDate } from '../../../domain/dates';
 import { Badge } from '../../components/ui/badge';
@@ -15,7 +14,7 @@ import {
   type DataColumn,
 } from '../../components/ui/data-table';
 import { Truncate } from '../../components/ui/truncate';
-import { ApiError, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { formatCount, formatIsoDate, formatPercent } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { useColumnChoice } from '../../lib/column-choice';
@@ -23,7 +22,7 @@ import type { SortState } from '../../lib/sort';
 import { cn } from '../../lib/utils';
 import { useSessionUserId } from '../auth/use-session-user-id';
 import { useCan } from '../me/api';
-import { capTableQueryOptions, useExportCapTableCsv } from './api';
+import { capTableQueryOptions } from './api';
 import { OwnershipChart } from './ownership-chart';
 import { Dash, EmptyState, TableSkeleton } from './section';
 
@@ -75,34 +74,6 @@ export function AsOfControl({
         {t('cap-table.asOf.hint')}
       </p>
     </div>
-  );
-}
-
-export function ExportCsvButton({ companyId, asOf }: { companyId: string; asOf: string }) {
-  const canExport = useCan('company', 'export');
-  const exportCsv = useExportCapTableCsv(companyId);
-  if (!canExport) return null;
-  return (
-    <Button
-      variant="outline"
-      disabled={exportCsv.isPending}
-      aria-busy={exportCsv.isPending || undefined}
-      onClick={() =>
-        exportCsv.mutate(asOf, {
-          onError: (error) => {
-            if (!(error instanceof ApiError && error.status === 401))
-              toast.error(errorMessage(error, t('cap-table.export.failed')));
-          },
-        })
-      }
-    >
-      {exportCsv.isPending ? (
-        <Loader2 className="animate-spin" aria-hidden="true" />
-      ) : (
-        <Download aria-hidden="true" />
-      )}
-      {t('cap-table.export.button')}
-    </Button>
   );
 }
 

@@ -28,6 +28,11 @@ const companyKeys = {
   activity: (companyId: string) => [...companyKeys.detail(companyId), 'activity'] as const,
 };
 
+/** Refetches the companies lists (a company was added elsewhere, e.g. by an OCF import). */
+export function invalidateCompanyLists(queryClient: ReturnType<typeof useQueryClient>) {
+  return queryClient.invalidateQueries({ queryKey: companyKeys.lists() });
+}
+
 /**
  * Query key of data that belongs to one company (stakeholders, register, plans, cap table…):
  * nested under the company's detail key, so deleting the company forgets all of it.

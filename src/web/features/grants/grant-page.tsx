@@ -34,6 +34,7 @@ import { describeTerms, milestonesOf } from '../vesting/terms';
 import { chartSpan, InstallmentTable } from '../vesting/vesting-preview';
 import { forgetGrant, grantQueryOptions, useDeleteGrant, useRemovePause } from './api';
 import { formatPrice, statusLabel, statusVariant } from './format';
+import { ExportMenu } from '../exports/export-menu';
 import { GrantActions } from './grant-actions';
 import { EditGrantButton } from './grant-dialog';
 
@@ -365,6 +366,16 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
         id="grant-schedule"
         title={t('grants.schedule.title')}
         description={t('grants.schedule.description')}
+        actions={
+          <ExportMenu
+            subject="schedule"
+            resource="grant"
+            request={{
+              path: `/company/${encodeURIComponent(companyId)}/grants/${encodeURIComponent(grant.id)}/schedule/export`,
+              fallbackName: 'vesting-schedule',
+            }}
+          />
+        }
       >
         <div className="grid gap-4">
           <CumulativeChart

@@ -16,6 +16,7 @@ import { upcomingQueryOptions } from '../upcoming/api';
 import { grantPlansQueryOptions, grantsQueryOptions } from './api';
 import { CompanyVestingChart } from './company-vesting-chart';
 import { statusLabel } from './format';
+import { ExportMenu } from '../exports/export-menu';
 import { NewGrantButton } from './grant-dialog';
 import { GrantsTable, hasGrantFilters } from './grants-table';
 import { firstOf } from './paging';
@@ -243,11 +244,17 @@ export function GrantsPage({
             {t('grants.page.intro', { company: company.companyName })}
           </p>
         </div>
-        {canCreate ? (
-          <div className="shrink-0">
-            <NewGrantButton companyId={companyId} />
-          </div>
-        ) : null}
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <ExportMenu
+            subject="grants"
+            resource="grant"
+            request={{
+              path: `/company/${encodeURIComponent(companyId)}/grants/export`,
+              fallbackName: 'grants',
+            }}
+          />
+          {canCreate ? <NewGrantButton companyId={companyId} /> : null}
+        </div>
       </div>
       <CatchBoundary
         getResetKey={() => companyId}

@@ -13,6 +13,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { companyQueryOptions } from '../../../features/companies/api';
 import { CompanyNav } from '../../../features/companies/company-nav';
 import { COMPANY_STATUS_LABELS, legalFormName } from '../../../features/companies/fields';
+import { ImportDialog } from '../../../features/imports/import-dialog';
+import { OcfExportButton } from '../../../features/ocf/ocf-export-button';
+import { OcfImportReport } from '../../../features/ocf/ocf-import-report';
 import { isApiError } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 
@@ -101,8 +104,13 @@ function CompanyLayout() {
           {company.status === 'active' ? null : (
             <Badge variant="outline">{t(COMPANY_STATUS_LABELS[company.status])}</Badge>
           )}
+          <div className="ms-auto flex flex-wrap items-center gap-2">
+            <ImportDialog companyId={companyId} />
+            <OcfExportButton companyId={companyId} />
+          </div>
         </div>
       </div>
+      <OcfImportReport companyId={companyId} />
       <CompanyNav companyId={companyId} />
       <Outlet />
     </div>

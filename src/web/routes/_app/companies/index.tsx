@@ -18,6 +18,7 @@ import {
   type CompaniesSearch,
 } from '../../../features/companies/search';
 import { useCan } from '../../../features/me/api';
+import { OcfImportButton } from '../../../features/ocf/ocf-import-button';
 import { msg, t } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -64,6 +65,15 @@ function NewCompanyButton() {
         {t('companies.new')}
       </Link>
     </Button>
+  );
+}
+
+function CompanyActions() {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <OcfImportButton />
+      <NewCompanyButton />
+    </div>
   );
 }
 
@@ -131,7 +141,7 @@ function CompaniesPage() {
             <p className="max-w-sm text-sm text-muted-foreground">
               {canCreate ? t('companies.list.empty.canCreate') : t('companies.list.empty.readOnly')}
             </p>
-            {canCreate ? <NewCompanyButton /> : null}
+            {canCreate ? <CompanyActions /> : null}
           </CardContent>
         </Card>
       </div>
@@ -140,7 +150,7 @@ function CompaniesPage() {
 
   return (
     <div className="grid gap-6">
-      <PageHeading action={canCreate ? <NewCompanyButton /> : null} />
+      <PageHeading action={canCreate ? <CompanyActions /> : null} />
 
       <div role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="grid flex-1 gap-1.5">

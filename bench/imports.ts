@@ -1,0 +1,127 @@
+// The spreadsheet import benchmark of issue 13 (a section of `npm run bench`, `--only=imports`;
+// alone: `node --import tsx bench/imports.ts [--rows=N]`, on PostgreSQL too with DATABASE_URL).
+// In process, on a fresh database: a CSV of 10,000 stakeholders read, mapped and validated (the
+// dry run), then committed in one transaction through the API's create service; prints both
+// times and the commit's rate in rows per second against the issue's target (under 30 s).
+// (Register events are not benchmarked at this size: each row replays the register, decision
+// 008, so a 10,000-event import is quadratic; see decision 025.)
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { openPglite, openPostgres, type DatabaseHandle } from '../src/server/db/client';
+import { company, organization } from '../src/server/db/schema';
+import type { Actor } from '../src/server/http/context';
+import { commitImport, createImport, settleImports } from '../src/server/modules/imports/service';
+import { withScratchDatabase } from './util';
+
+/** Issue 13: 10,000 rows imported in under 30 s. */
+export const IMPORT_TARGET = { rows: 10_000, commitMs: 30_000 };
+
+export interface ImportsRun {
+  database: 'pglite' | 'postgres';
+  rows: number;
+  bytes: number;
+  dryRunMs: number;
+  commitMs: number;
+  commitRowsPerS: number;
+}
+
+async function timeImport(
+  handle: DatabaseHandle,
+  database: ImportsRun['database'],
+  rows: number,
+): Promise<ImportsRun> {
+  await handle.migrate();
+  const db = handle.db;
+  const organizationId = 'bench-org';
+  await db
+    .insert(organization)
+    .values({ id: organizationId, name: 'Bench', slug: 'bench', createdAt: new Date() });
+  const [row] = await db
+    .insert(company)
+    .values({ organizationId, companyName: 'Bench Import B.V.', companyType: 'BV', country: 'NL' })
+    .returning({ id: company.id });
+  const companyId = row!.id;
+  const actor: Actor = { userId: null, userName: 'Bench', organizationId, role: 'owner' };
+
+  const lines = ['Naam;E-mail;Relatie;Personeelsnummer;Plaats'];
+  for (let i = 0; i < rows; i++)
+    lines.push(`Persoon ${i};p${i}@example.nl;werknemer;E-${i};Utrecht`);
+  const bytes = new TextEncoder().encode(lines.join('\r\n'));
+
+  let start = performance.now();
+  const job = await createImport({
+    db,
+    actor,
+    input: { companyId, kind: 'stakeholders', fileName: 'bench.csv', bytes, language: 'en' },
+  });
+  const dryRunMs = performance.now() - start;
+  if (job.errors.length > 0) throw new Error(`dry run errors: ${JSON.stringify(job.errors[0])}`);
+
+  start = performance.now();
+  await commitImport({ db, actor, input: { companyId, importId: job.id, language: 'en' } });
+  await settleImports();
+  const commitMs = performance.now() - start;
+  const after = await import('../src/server/modules/imports/service').then((m) =>
+    m.getImport({ db, actor, input: { companyId, importId: job.id, language: 'en' } }),
+  );
+  if (after.status !== 'committed' || after.created !== rows)
+    throw new Error(`commit: ${after.status}, ${after.created} created of ${rows}`);
+  return {
+    database,
+    rows,
+    bytes: bytes.length,
+    dryRunMs,
+    commitMs,
+    commitRowsPerS: (rows / commitMs) * 1000,
+  };
+}
+
+function printRun(run: ImportsRun): void {
+  const label = run.database === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  const rate = (ms: number) => Math.round((run.rows / ms) * 1000).toLocaleString('en');
+  const verdict = run.commitMs < IMPORT_TARGET.commitMs ? 'PASS' : 'FAIL';
+  console.log(
+    `\n[imports, ${label}] ${run.rows.toLocaleString('en')} stakeholder rows (CSV, ${run.bytes} bytes)`,
+  );
+  console.log(`  dry run: ${run.dryRunMs.toFixed(0)} ms (${rate(run.dryRunMs)} rows/s)`);
+  console.log(
+    `  commit:  ${run.commitMs.toFixed(0)} ms (${rate(run.commitMs)} rows/s), ` +
+      `target < ${IMPORT_TARGET.commitMs / 1000} s: ${verdict}`,
+  );
+}
+
+export async function benchImportsPglite(rows = IMPORT_TARGET.rows): Promise<ImportsRun> {
+  const handle = await openPglite(undefined);
+  try {
+    const run = await timeImport(handle, 'pglite', rows);
+    printRun(run);
+    return run;
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function benchImportsPostgres(
+  adminUrl: string,
+  rows = IMPORT_TARGET.rows,
+): Promise<ImportsRun> {
+  return withScratchDatabase(adminUrl, 'bench_imports', async ({ url }) => {
+    const handle = await openPostgres(url);
+    try {
+      const run = await timeImport(handle, 'postgres', rows);
+      printRun(run);
+      return run;
+    } finally {
+      await handle.close();
+    }
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const rows = Number(
+    process.argv.find((a) => a.startsWith('--rows='))?.slice(7) ?? IMPORT_TARGET.rows,
+  );
+  await benchImportsPglite(rows);
+  const url = process.env.DATABASE_URL;
+  if (url) await benchImportsPostgres(url, rows);
+}
