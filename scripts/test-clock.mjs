@@ -5,6 +5,7 @@
 // (TEST_CLOCK), the API tests, the journeys' own dates and the browser's clock all run from the
 // pinned instant. Extra arguments: `--api-only` or `--e2e-only`.
 import { spawnSync } from 'node:child_process';
+import { CLOCKED_JOURNEYS } from './clocked-journeys.mjs';
 
 const API_SUITES = [
   'test/api/grants.test.ts',
@@ -12,7 +13,7 @@ const API_SUITES = [
   'test/api/valuation-alerts.test.ts',
   'test/api/demo.test.ts',
 ];
-const E2E_SUITES = ['e2e/upcoming.spec.ts', 'e2e/valuations.spec.ts', 'e2e/grant-leave.spec.ts'];
+const E2E_SUITES = CLOCKED_JOURNEYS.map((name) => `e2e/${name}`);
 
 const todayUtc = new Date().toISOString().slice(0, 10);
 const year = new Date().getUTCFullYear();
@@ -42,7 +43,8 @@ for (const { label, value } of instants) {
     if (status !== 0) process.exit(status);
   }
   if (runE2e) {
-    // One language is enough here: the dates are the subject, and the Dutch run has its own.
+    // One language is enough here: the dates are the subject. `npm test` leaves these journeys
+    // out of its own `en` run (--skip-clocked) and runs them in `nl` at the real time.
     const status = run('node', ['scripts/e2e.mjs', '--project=en', ...E2E_SUITES], env);
     if (status !== 0) process.exit(status);
   }
