@@ -45,6 +45,9 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // A limit against a hang, not a speed check (that is `npm run bench`): the property
+          // tests take 2 s on a quiet machine and passed 5 s on a loaded CI runner.
+          testTimeout: 30_000,
           setupFiles: ['test/support/setup.ts', 'test/support/web-language.ts'],
         },
       },
