@@ -28,8 +28,8 @@
 // 9. Valuation metrics (issue 6, bench/valuations.ts): the grants company plus 50 valuations over
 //    five years; `GET …/valuation-metrics` against fetching the rows it reads through the driver
 //    (medians), on PGlite and (with DATABASE_URL) PostgreSQL.
-// 10. Spreadsheet import (issue 13, bench/imports.ts): a CSV of 10,000 stakeholders dry-run and
-//    committed in process through the import service, on a fresh PGlite and (with DATABASE_URL)
+// 10. Spreadsheet import (issue 13, bench/imports.ts): a CSV of 10,000 stakeholders, then one of
+//    10,000 register events among them, dry-run and committed in process through the import service, on a fresh PGlite and (with DATABASE_URL)
 //    a fresh PostgreSQL database; rows per second of the commit against the 30 s target.
 // Prints a summary against the issue's targets and writes bench/results/latest.json. A missed
 // target is reported, not fatal (exit 0); a broken run (server did not start, non-2xx answers,
@@ -525,7 +525,7 @@ const valuationMetrics: { pglite: ValuationsRun | null; postgres: ValuationsRun 
   pglite: null,
   postgres: null,
 };
-const imports: { pglite: ImportsRun | null; postgres: ImportsRun | null } = {
+const imports: { pglite: ImportsRun[] | null; postgres: ImportsRun[] | null } = {
   pglite: null,
   postgres: null,
 };
@@ -685,19 +685,23 @@ const targets: { name: string; measured: string; budget: string; result: Verdict
       result: (run ? 'info' : 'not run') as Verdict,
     };
   }),
-  ...(['pglite', 'postgres'] as const).map((db) => {
-    const run = imports[db];
-    return {
-      name: `Import ${fmt(IMPORT_TARGET.rows)} stakeholders, ${db === 'pglite' ? 'PGlite' : 'PostgreSQL'}`,
-      measured: run ? `${fmt(run.commitMs / 1000, 1)} s (${fmt(run.commitRowsPerS)} rows/s)` : '—',
-      budget: `< ${fmt(IMPORT_TARGET.commitMs / 1000)} s`,
-      result: (run
-        ? run.commitMs < IMPORT_TARGET.commitMs
-          ? 'PASS'
-          : 'FAIL'
-        : 'not run') as Verdict,
-    };
-  }),
+  ...(['pglite', 'postgres'] as const).flatMap((db) =>
+    (['stakeholders', 'share-events'] as const).map((kind) => {
+      const run = imports[db]?.find((r) => r.kind === kind);
+      return {
+        name: `Import ${fmt(IMPORT_TARGET.rows)} ${kind === 'stakeholders' ? 'stakeholders' : 'register events'}, ${db === 'pglite' ? 'PGlite' : 'PostgreSQL'}`,
+        measured: run
+          ? `${fmt(run.commitMs / 1000, 1)} s (${fmt(run.commitRowsPerS)} rows/s)`
+          : '—',
+        budget: `< ${fmt(IMPORT_TARGET.commitMs / 1000)} s`,
+        result: (run
+          ? run.commitMs < IMPORT_TARGET.commitMs
+            ? 'PASS'
+            : 'FAIL'
+          : 'not run') as Verdict,
+      };
+    }),
+  ),
   {
     name: `Vesting engine, ${fmt(vesting?.grants ?? 100_000)} full schedules`,
     measured: vesting ? `${fmt(vesting.perGrantUs, 1)} µs/grant` : '—',
@@ -800,7 +804,7 @@ const fresh = {
       request: 'GET /api/v1/company/{id}/valuation-metrics (the grants company + valuations)',
       ...VALUATIONS,
     },
-    imports: { kind: 'stakeholders', file: 'CSV', ...IMPORT_TARGET },
+    imports: { kinds: ['stakeholders', 'share-events'], file: 'CSV', ...IMPORT_TARGET },
   },
   pglite,
   postgres,

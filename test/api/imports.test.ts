@@ -269,20 +269,114 @@ describe('share events', () => {
     expect(res.body.errors[1]!.message).toMatch(/two ways/);
   });
 
-  it('reports a 409 with its row, and stores nothing (all or nothing)', async () => {
+  it('reports the register’s 409 in the dry run, with its row and column', async () => {
     const id = await structure();
     const csv =
       'Type,Date,Share class,Number of shares,From,To\n' +
       'issue,2024-01-01,Gewone aandelen,100,,José Müller\n' +
-      'transfer,2024-02-01,Gewone aandelen,500,José Müller,Eva Smit\n';
+      'transfer,2024-02-01,Gewone aandelen,60,José Müller,Eva Smit\n' +
+      // Fine alone; after the row above José holds 40, not 50.
+      'transfer,2024-03-01,Gewone aandelen,50,José Müller,Eva Smit\n' +
+      'issue,2024-04-01,Gewone aandelen,10,,Eva Smit\n';
+    const dry = await upload(id, csv, 'share-events', { language: 'nl' });
+    expect(dry.status).toBe(201);
+    expect(dry.body.errors).toHaveLength(1);
+    expect(dry.body.errors[0]).toMatchObject({ row: 4, column: 'Number of shares' });
+    expect(dry.body.errors[0]!.message).toMatch(/José Müller/);
+    expect(dry.body.errors[0]!.message).toMatch(/1 maart 2024/);
+    const refused = await t.request(`/api/v1/company/${id}/imports/${dry.body.id}/commit`, {
+      method: 'POST',
+      cookie: ann.cookie,
+    });
+    expect(refused.status).toBe(409);
+  });
+
+  it('fails the commit on a 409 the company got after the dry run, naming the row; stores nothing', async () => {
+    const id = await structure();
+    const [jose] = (
+      await ok<{ items: { id: string; name: string }[] }>(
+        t,
+        ann.cookie,
+        `/company/${id}/stakeholders`,
+      )
+    ).items.filter((p) => p.name === 'José Müller');
+    const [cls] = (
+      await ok<{ items: { id: string }[] }>(t, ann.cookie, `/company/${id}/share-classes`)
+    ).items;
+    await ok(t, ann.cookie, `/company/${id}/share-events`, 'POST', {
+      type: 'issue',
+      date: '2023-01-01',
+      shareClassId: cls!.id,
+      shareCount: 100,
+      toStakeholderId: jose!.id,
+    });
+    const csv =
+      'Type,Date,Share class,Number of shares,From,To\n' +
+      'issue,2024-01-01,Gewone aandelen,5,,Eva Smit\n' +
+      'transfer,2024-02-01,Gewone aandelen,80,José Müller,Eva Smit\n';
     const dry = await upload(id, csv, 'share-events');
     expect(dry.body.errors).toEqual([]);
+    // Meanwhile José's shares are cancelled down to 50.
+    await ok(t, ann.cookie, `/company/${id}/share-events`, 'POST', {
+      type: 'cancel',
+      date: '2023-06-01',
+      shareClassId: cls!.id,
+      shareCount: 50,
+      fromStakeholderId: jose!.id,
+    });
     const done = await commit(id, dry.body.id);
     expect(done.status).toBe('failed');
     expect(done.errors).toHaveLength(1);
-    expect(done.errors[0], JSON.stringify(done.errors)).toMatchObject({ row: 3 });
+    expect(done.errors[0], JSON.stringify(done.errors)).toMatchObject({
+      row: 3,
+      column: 'Number of shares',
+    });
     const events = await ok<{ items: unknown[] }>(t, ann.cookie, `/company/${id}/share-events`);
-    expect(events.items).toEqual([]);
+    expect(events.items).toHaveLength(2);
+  });
+
+  it('keeps the sheet’s order for events of one date, in the register and for the writes after', async () => {
+    const id = await structure();
+    // Ten holders, each given shares and passing half on, all on one date: a transfer listed
+    // before its issue would take shares its holder does not have yet.
+    const lines = ['Type,Date,Share class,Number of shares,From,To'];
+    for (let i = 0; i < 10; i++) {
+      lines.push(`issue,2024-05-01,Gewone aandelen,${100 + i},,José Müller`);
+      lines.push(`transfer,2024-05-01,Gewone aandelen,${100 + i},José Müller,Eva Smit`);
+    }
+    const dry = await upload(id, `${lines.join('\n')}\n`, 'share-events');
+    expect(dry.body.errors).toEqual([]);
+    expect(await commit(id, dry.body.id)).toMatchObject({ status: 'committed', created: 20 });
+    const events = await ok<{ items: { type: string; shareCount: number }[] }>(
+      t,
+      ann.cookie,
+      `/company/${id}/share-events`,
+    );
+    expect(events.items.map((e) => `${e.type} ${e.shareCount}`)).toEqual(
+      lines.slice(1).map((l) => {
+        const [type, , , count] = l.split(',');
+        return `${type} ${count}`;
+      }),
+    );
+    // The register replays as entered: a write after the import is judged on it.
+    const [cls] = (
+      await ok<{ items: { id: string }[] }>(t, ann.cookie, `/company/${id}/share-classes`)
+    ).items;
+    const people = (
+      await ok<{ items: { id: string; name: string }[] }>(
+        t,
+        ann.cookie,
+        `/company/${id}/stakeholders`,
+      )
+    ).items;
+    const eva = people.find((p) => p.name === 'Eva Smit')!;
+    await ok(t, ann.cookie, `/company/${id}/share-events`, 'POST', {
+      type: 'cancel',
+      date: '2024-06-01',
+      shareClassId: cls!.id,
+      shareCount: 1045,
+      fromStakeholderId: eva.id,
+    });
   });
 });
 

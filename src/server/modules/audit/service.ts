@@ -32,6 +32,33 @@ export async function recordAudit(
   });
 }
 
+/** Several audit events of one actor in one insert (a bulk write: the spreadsheet import). */
+export async function recordAudits(
+  tx: DbOrTx,
+  actor: Actor,
+  events: readonly {
+    action: AuditAction;
+    entityType: string;
+    entityId: string;
+    companyId?: string | null;
+    changes: Changes | null;
+  }[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await tx.insert(auditEvent).values(
+    events.map((e) => ({
+      organizationId: actor.organizationId,
+      actorUserId: actor.userId,
+      actorName: actor.userName,
+      action: e.action,
+      entityType: e.entityType,
+      entityId: e.entityId,
+      companyId: e.companyId ?? null,
+      changes: e.changes,
+    })),
+  );
+}
+
 /** Field-by-field differences between two snapshots (only keys present in `after`). */
 export function diff<T extends Record<string, unknown>>(before: T, after: Partial<T>): Changes {
   const changes: Changes = {};

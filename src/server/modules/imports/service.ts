@@ -16,12 +16,12 @@ import type { Actor, ServiceArgs } from '../../http/context';
 import { AppError, msg, notFound, renderText, type Text } from '../../http/errors';
 import type { Logger } from '../../logger';
 import { checkCompany } from '../equity/shared';
-import { createShareEvent } from '../equity/register';
-import { createStakeholder } from '../equity/stakeholders';
+import { createShareEvents, firstRefusedEvent, RefusedEvent } from '../equity/register';
+import { createStakeholders } from '../equity/stakeholders';
 import { createGrant } from '../grants/service';
 import { createValuation } from '../valuations/service';
 import { readSpreadsheet, type SheetRow } from './files';
-import { buildRows, checkMapping, loadReferences, type RowError } from './rows';
+import { buildRows, checkMapping, loadReferences, type BuiltRow, type RowError } from './rows';
 
 /**
  * Spreadsheet imports (issue 13, decision 025): a dry run that reads and validates every row,
@@ -50,11 +50,17 @@ export async function settleImports(): Promise<void> {
 }
 
 /**
+ * The kinds applied row by row, each through its create service (the pool rules of grants read
+ * the grants before them). Stakeholders and register events are written at once.
+ */
+type OneByOne = Exclude<ImportKind, 'share-events' | 'stakeholders'>;
+
+/**
  * The create service of each kind, run in the import's transaction (no savepoint per row: the
  * first refusal fails the whole import anyway).
  */
 const CREATE: Record<
-  ImportKind,
+  OneByOne,
   (args: {
     db: Database;
     tx: Transaction;
@@ -63,15 +69,26 @@ const CREATE: Record<
     body: never;
   }) => Promise<{ id: string }>
 > = {
-  stakeholders: ({ db, tx, actor, companyId, body }) =>
-    createStakeholder({ db, tx, actor, input: { companyId, body: body as StakeholderCreate } }),
-  'share-events': ({ db, tx, actor, companyId, body }) =>
-    createShareEvent({ db, tx, actor, input: { companyId, body: body as ShareEventCreate } }),
   grants: ({ db, tx, actor, companyId, body }) =>
     createGrant({ db, tx, actor, input: { companyId, body: body as GrantCreate } }),
   valuations: ({ db, tx, actor, companyId, body }) =>
     createValuation({ db, tx, actor, input: { companyId, body: body as ValuationCreate } }),
 };
+
+/** The rows to create, in the order they are applied: by date (a tie keeps the sheet's order). */
+function toApply(kind: ImportKind, built: readonly BuiltRow[]): BuiltRow[] {
+  const fresh = built.filter((b) => b.existingId === null);
+  return IMPORT_MAPPINGS[kind].dateField
+    ? fresh.sort((a, b) => (a.date ?? '').localeCompare(b.date ?? '') || a.row - b.row)
+    : fresh;
+}
+
+/** A row's refusal by the API's rules as the import reports it: its row, its column. */
+function rowError(job: Pick<JobRow, 'mapping'>, row: number, error: AppError): StoredError {
+  const [field, fieldText] = Object.entries(error.fieldTexts ?? {})[0] ?? [];
+  const column = field ? (job.mapping[field] ?? null) : null;
+  return { row, column, text: error.text ?? fieldText ?? msg('imports.commit.failed') };
+}
 
 function rowsOf(job: Pick<JobRow, 'cells'>): SheetRow[] {
   // Stored as [row number, ...cells] per row.
@@ -153,6 +170,17 @@ export async function createImport({
   const mapping = { ...autoMap(input.kind, headers), ...input.mapping };
   const refs = await loadReferences(db, actor.organizationId, input.companyId, input.kind);
   const { built, errors } = buildRows(input.kind, headers, sheet.rows, mapping, refs);
+  // The register's rules need every row read: the first row they would refuse is reported
+  // here, as the commit would (rows after it are not checked against the register).
+  if (input.kind === 'share-events' && errors.length === 0) {
+    const rows = toApply(input.kind, built);
+    const refused = await firstRefusedEvent(
+      db,
+      input.companyId,
+      rows.map((r) => r.body as ShareEventCreate),
+    );
+    if (refused) errors.push(rowError({ mapping }, rows[refused.index]!.row, refused.error));
+  }
   const skipped = built.filter((b) => b.existingId !== null).length;
   const [row] = await db
     .insert(importJob)
@@ -259,31 +287,42 @@ async function runCommit(db: Database, actor: Actor, job: JobRow): Promise<void>
       const refs = await loadReferences(tx, actor.organizationId, job.companyId, kind);
       const { built, errors } = buildRows(kind, job.headers, rowsOf(job), job.mapping, refs);
       if (errors.length > 0) throw new CommitFailed(stored(errors));
+      skipped = built.length - built.filter((b) => b.existingId === null).length;
       // In date order (rows without a date, or on the same date, keep the sheet's order).
-      const ordered = IMPORT_MAPPINGS[kind].dateField
-        ? [...built].sort((a, b) => (a.date ?? '').localeCompare(b.date ?? '') || a.row - b.row)
-        : built;
+      const ordered = toApply(kind, built);
       // The rows' keys are written in batches: nothing reads them before the commit ends.
       let keys: (typeof importedRow.$inferInsert)[] = [];
       const flush = async () => {
         if (keys.length > 0) await tx.insert(importedRow).values(keys);
         keys = [];
       };
-      for (const [i, row] of ordered.entries()) {
-        if (row.existingId) skipped += 1;
-        else {
-          const entity = await applyRow(db, tx, actor, job, kind, row);
-          keys.push({
+      const keep = async (row: BuiltRow, entityId: string) => {
+        keys.push({ companyId: job.companyId, kind, key: row.key, entityId, importId: job.id });
+        if (keys.length >= KEY_BATCH) await flush();
+        created += 1;
+      };
+      const onProgress = (done: number) => progress.set(job.id, (0.9 * done) / ordered.length);
+      if (kind === 'share-events') {
+        // The register takes its events at once: one replay, not one per row (decision 025).
+        const ids = await createEvents(tx, actor, job, ordered, onProgress);
+        for (const [i, row] of ordered.entries()) await keep(row, ids[i]!);
+      } else if (kind === 'stakeholders') {
+        // No rule involves two stakeholders: written a thousand per statement.
+        const ids = await createStakeholders({
+          tx,
+          actor,
+          input: {
             companyId: job.companyId,
-            kind,
-            key: row.key,
-            entityId: entity,
-            importId: job.id,
-          });
-          if (keys.length >= KEY_BATCH) await flush();
-          created += 1;
+            bodies: ordered.map((r) => r.body as StakeholderCreate),
+          },
+          onProgress,
+        });
+        for (const [i, row] of ordered.entries()) await keep(row, ids[i]!);
+      } else {
+        for (const [i, row] of ordered.entries()) {
+          await keep(row, await applyRow(db, tx, actor, job, kind, row));
+          progress.set(job.id, (i + 1) / ordered.length);
         }
-        progress.set(job.id, (i + 1) / ordered.length);
       }
       await flush();
       await tx
@@ -310,7 +349,7 @@ async function applyRow(
   tx: Transaction,
   actor: Actor,
   job: JobRow,
-  kind: ImportKind,
+  kind: OneByOne,
   row: { row: number; body: Record<string, unknown> },
 ): Promise<string> {
   try {
@@ -324,11 +363,28 @@ async function applyRow(
     return entity.id;
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
-    const [field, fieldText] = Object.entries(error.fieldTexts ?? {})[0] ?? [];
-    const column = field ? (job.mapping[field] ?? null) : null;
-    throw new CommitFailed([
-      { row: row.row, column, text: error.text ?? fieldText ?? msg('imports.commit.failed') },
-    ]);
+    throw new CommitFailed([rowError(job, row.row, error)]);
+  }
+}
+
+/** The register events of an import, at once; a refused one reported with its row. */
+async function createEvents(
+  tx: Transaction,
+  actor: Actor,
+  job: JobRow,
+  rows: readonly BuiltRow[],
+  onProgress: (done: number) => void,
+): Promise<string[]> {
+  try {
+    return await createShareEvents({
+      tx,
+      actor,
+      input: { companyId: job.companyId, bodies: rows.map((r) => r.body as ShareEventCreate) },
+      onProgress,
+    });
+  } catch (error) {
+    if (!(error instanceof RefusedEvent) || error.error.status >= 500) throw error;
+    throw new CommitFailed([rowError(job, rows[error.index]!.row, error.error)]);
   }
 }
 
