@@ -95,6 +95,7 @@ test('OCF: export a company and import the package as a new company', async ({
       mimeType: 'application/zip',
       buffer: Buffer.from('this is not a zip'),
     });
-    await expect(toast(page, /package/)).toBeVisible();
+    // The server's message, in the page's language (issue 12).
+    await expect(toast(page, new RegExp(T('errors.ocf.notZip')))).toBeVisible();
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,11 +43,17 @@ async function exportPackage(companyId: string, cookie = user.cookie) {
   };
 }
 
-async function importPackage(bytes: Uint8Array<ArrayBuffer>, cookie = user.cookie) {
+async function importPackage(
+  bytes: Uint8Array<ArrayBuffer>,
+  { cookie = user.cookie, language }: { cookie?: string; language?: string } = {},
+) {
   return t.request('/api/v1/ocf-imports', {
     method: 'POST',
     rawBody: bytes,
-    headers: { 'content-type': 'application/zip' },
+    headers: {
+      'content-type': 'application/zip',
+      ...(language ? { 'accept-language': language } : {}),
+    },
     cookie,
   });
 }
@@ -279,7 +286,8 @@ describe('export', () => {
     ])
       expect(types, type).toContain(type);
 
-    // …and it comes back as the same company (cap table included).
+    // …and it comes back as the same company (cap table included): the package as exported,
+    // byte for byte, so the manifest's MD5s are checked against our own files.
     const res = await importPackage(bytes as Uint8Array<ArrayBuffer>);
     expect(res.status, await res.clone().text()).toBe(201);
     const result = (await res.json()) as ImportResult;
@@ -406,6 +414,27 @@ describe('the coalition samples', () => {
     },
     60_000,
   );
+
+  // The samples' manifest lists MD5s that match none of its files (nor any re-serialization of
+  // them): the tests above zip the samples with the MD5s of the bytes they send, as a producer
+  // writes them. Byte for byte as published, the package is refused like any package whose
+  // files do not match their manifest (decision 024).
+  it('refuses the samples as published, whose manifest MD5s do not match their files', async () => {
+    const dir = join(ocfDir(), 'samples');
+    const raw = Object.fromEntries(
+      readdirSync(dir)
+        .filter((n) => n.endsWith('.json'))
+        .map((n) => [n, new Uint8Array(readFileSync(join(dir, n)))]),
+    );
+    const before = await companyCount();
+    const res = await importPackage(zipJson(raw));
+    const body = (await res.json()) as { error: { message: string } };
+    expect(res.status, JSON.stringify(body)).toBe(400);
+    expect(body.error.message).toMatch(
+      /Stakeholders\.ocf\.json: the file's MD5 does not match the manifest \(the manifest gives 12c14ee9ac8e71a120cee15d075ecea6, the file has [0-9a-f]{32}\)/,
+    );
+    expect(await companyCount()).toBe(before);
+  });
 });
 
 describe('a package from another tool', () => {
@@ -764,6 +793,258 @@ describe('bad packages', () => {
     expect(res.status, await res.clone().text()).toBe(201);
     const result = (await res.json()) as ImportResult;
     expect(result.report.skipped.map((s) => s.object)).toEqual(['STAKEHOLDER']);
+  });
+});
+
+// ------------------------------------------------------------------- the caller's language, MD5s
+
+// Issue 12: what the import says (a 400's problem, a skip's reason) is in the caller's language.
+describe("the import in the caller's language", () => {
+  const stakeholderFile = (items: unknown[]) => ({ file_type: 'OCF_STAKEHOLDERS_FILE', items });
+  const listing = manifest('Taal B.V.', { stakeholders_files: ['Stakeholders.ocf.json'] });
+  const robot = {
+    object_type: 'STAKEHOLDER',
+    id: 'sh-1',
+    name: { legal_name: 'Ann' },
+    stakeholder_type: 'ROBOT',
+  };
+  const refusals: [string, () => Uint8Array<ArrayBuffer>, string, string][] = [
+    [
+      'not a zip',
+      () => strToU8('this is not a zip file at all') as Uint8Array<ArrayBuffer>,
+      'file: package: it is not a zip file',
+      'file: pakket: het is geen zip-bestand',
+    ],
+    [
+      'a listed file that is missing',
+      () => zipJson({ 'Manifest.ocf.json': listing }),
+      'file: Stakeholders.ocf.json: the manifest lists it but the package lacks it',
+      'file: Stakeholders.ocf.json: het manifest noemt dit bestand, maar het ontbreekt in het pakket',
+    ],
+    [
+      'an object that fails the OCF schema',
+      () =>
+        zipJson({
+          'Manifest.ocf.json': listing,
+          'Stakeholders.ocf.json': stakeholderFile([robot]),
+        }),
+      'file: Stakeholders.ocf.json: object STAKEHOLDER "sh-1": stakeholder_type: Invalid option: expected one of "INDIVIDUAL"|"INSTITUTION"',
+      'file: Stakeholders.ocf.json: object STAKEHOLDER "sh-1": stakeholder_type: Moet een van deze waarden zijn: INDIVIDUAL, INSTITUTION',
+    ],
+    [
+      'an issuer without its formation date',
+      () =>
+        zipJson({
+          'Manifest.ocf.json': {
+            ...listing,
+            issuer: { object_type: 'ISSUER', id: 'x', legal_name: 'X', country_of_formation: 'NL' },
+          },
+        }),
+      'file: Manifest.ocf.json: the ISSUER object: formation_date: Invalid input: expected string, received undefined',
+      'file: Manifest.ocf.json: het ISSUER-object: formation_date: Dit veld is verplicht',
+    ],
+  ];
+
+  it.each(refusals)('refuses %s in English and in Dutch', async (_label, make, en, nl) => {
+    for (const [language, message] of [
+      ['en', en],
+      ['nl', nl],
+    ] as const) {
+      const res = await importPackage(make(), { language });
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(body.error).toEqual({
+        code: 'VALIDATION_ERROR',
+        message,
+        fields: { file: message.replace(/^file: /, '') },
+      });
+    }
+  });
+
+  it('gives the reasons of what it left out in English and in Dutch', async () => {
+    const files = {
+      'Manifest.ocf.json': manifest('Redenen B.V.', {
+        stakeholders_files: ['Stakeholders.ocf.json'],
+        stock_classes_files: ['StockClasses.ocf.json'],
+        stock_plans_files: ['StockPlans.ocf.json'],
+        vesting_terms_files: ['VestingTerms.ocf.json'],
+        transactions_files: ['Transactions.ocf.json'],
+      }),
+      'Notes.json': { note: 'not part of the package' },
+      'Stakeholders.ocf.json': stakeholderFile([
+        {
+          object_type: 'STAKEHOLDER',
+          id: 'ann',
+          name: { legal_name: 'Ann Employee' },
+          stakeholder_type: 'INDIVIDUAL',
+          contact_info: { emails: [{ email_address: 'not an address' }] },
+        },
+      ]),
+      'StockClasses.ocf.json': {
+        file_type: 'OCF_STOCK_CLASSES_FILE',
+        items: [
+          {
+            object_type: 'STOCK_CLASS',
+            id: 'common',
+            name: 'Common',
+            class_type: 'COMMON',
+            default_id_prefix: 'CS-',
+            initial_shares_authorized: 'UNLIMITED',
+            votes_per_share: '1',
+            seniority: '1',
+          },
+        ],
+      },
+      'StockPlans.ocf.json': {
+        file_type: 'OCF_STOCK_PLANS_FILE',
+        items: [
+          {
+            object_type: 'STOCK_PLAN',
+            id: 'plan',
+            plan_name: 'Option Plan',
+            initial_shares_reserved: '500',
+            stock_class_ids: ['common'],
+          },
+        ],
+      },
+      'VestingTerms.ocf.json': {
+        file_type: 'OCF_VESTING_TERMS_FILE',
+        items: [
+          {
+            object_type: 'VESTING_TERMS',
+            id: 'odd',
+            name: 'Back-loaded milestone',
+            description: 'All on the exit',
+            allocation_type: 'BACK_LOADED',
+            vesting_conditions: [
+              {
+                id: 'exit',
+                portion: { numerator: '1', denominator: '1' },
+                trigger: { type: 'VESTING_EVENT' },
+                next_condition_ids: [],
+              },
+            ],
+          },
+        ],
+      },
+      'Transactions.ocf.json': {
+        file_type: 'OCF_TRANSACTIONS_FILE',
+        items: [
+          {
+            object_type: 'TX_STOCK_ISSUANCE',
+            id: 'tx-s1',
+            security_id: 's1',
+            date: '2022-01-01',
+            stakeholder_id: 'nobody',
+            stock_class_id: 'common',
+            share_price: { amount: '0.01', currency: 'EUR' },
+            quantity: '100',
+          },
+          {
+            object_type: 'TX_EQUITY_COMPENSATION_ISSUANCE',
+            id: 'g1',
+            security_id: 'o1',
+            date: '2022-02-01',
+            stakeholder_id: 'ann',
+            stock_plan_id: 'plan',
+            compensation_type: 'OPTION',
+            quantity: '100',
+            exercise_price: { amount: '0.50', currency: 'EUR' },
+            expiration_date: null,
+            termination_exercise_windows: [],
+            vesting_terms_id: 'odd',
+          },
+          { object_type: 'TX_STOCK_SPLIT', id: 'split-1', date: '2022-03-01' },
+        ],
+      },
+    };
+    const reasons = async (language: string) => {
+      const res = await importPackage(zipJson(files), { language });
+      expect(res.status, await res.clone().text()).toBe(201);
+      const { report } = (await res.json()) as ImportResult;
+      return Object.fromEntries(report.skipped.map((s) => [`${s.object} ${s.id}`, s.reason]));
+    };
+    expect(await reasons('en')).toEqual({
+      'FILE Notes.json': 'not listed in the manifest',
+      'STAKEHOLDER ann': expect.stringMatching(/^email left out: email: /) as string,
+      'TX_STOCK_SPLIT split-1': 'OCF TX_STOCK_SPLIT has no counterpart in ESOP CRM',
+      'TX_STOCK_ISSUANCE tx-s1': 'its stakeholder "nobody" is not in the package or was skipped',
+      'TX_EQUITY_COMPENSATION_ISSUANCE g1':
+        'its vesting terms "odd" cannot be represented: milestones cannot use allocation type BACK_LOADED',
+      'VESTING_TERMS odd': 'no imported grant uses these terms (terms are kept with each grant)',
+    });
+    expect(await reasons('nl')).toEqual({
+      'FILE Notes.json': 'staat niet in het manifest',
+      'STAKEHOLDER ann': 'email weggelaten: email: Vul een geldig e-mailadres in',
+      'TX_STOCK_SPLIT split-1': 'OCF TX_STOCK_SPLIT heeft geen tegenhanger in ESOP CRM',
+      'TX_STOCK_ISSUANCE tx-s1':
+        'de belanghebbende "nobody" zit niet in het pakket of is overgeslagen',
+      'TX_EQUITY_COMPENSATION_ISSUANCE g1':
+        'de vestingvoorwaarden "odd" zijn hier niet weer te geven: mijlpalen kunnen allocatietype BACK_LOADED niet gebruiken',
+      'VESTING_TERMS odd':
+        'geen geïmporteerde toekenning gebruikt deze voorwaarden (voorwaarden worden bij elke toekenning bewaard)',
+    });
+  });
+});
+
+// OCF File.md5: a file whose bytes differ from its manifest entry's MD5 was damaged or changed.
+describe("the manifest's MD5s", () => {
+  const items = { file_type: 'OCF_STAKEHOLDERS_FILE', items: [] };
+  const withMd5 = (md5: string) => {
+    const m = {
+      ...manifest('Controle B.V.'),
+      stakeholders_files: [{ filepath: './Stakeholders.ocf.json', md5 }],
+    };
+    return zipJson({ 'Manifest.ocf.json': m, 'Stakeholders.ocf.json': items }, { keepMd5: true });
+  };
+  const md5Of = (value: unknown) => createHash('md5').update(JSON.stringify(value)).digest('hex');
+
+  it('refuses a file whose MD5 does not match, naming the file, and makes no company', async () => {
+    const wrong = 'ffffffffffffffffffffffffffffffff';
+    for (const [language, message] of [
+      [
+        'en',
+        `Stakeholders.ocf.json: the file's MD5 does not match the manifest (the manifest gives ${wrong}, the file has ${md5Of(items)}): the file was damaged or changed after the manifest was written`,
+      ],
+      [
+        'nl',
+        `Stakeholders.ocf.json: de MD5 van het bestand komt niet overeen met het manifest (het manifest vermeldt ${wrong}, het bestand heeft ${md5Of(items)}): het bestand is beschadigd of gewijzigd nadat het manifest is opgesteld`,
+      ],
+    ] as const) {
+      const before = await companyCount();
+      const res = await importPackage(withMd5(wrong), { language });
+      const body = (await res.json()) as { error: { code: string; fields: { file: string } } };
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(body.error.fields.file).toBe(message);
+      expect(await companyCount()).toBe(before);
+    }
+  });
+
+  it('takes a matching MD5 in upper or lower case', async () => {
+    for (const md5 of [md5Of(items), md5Of(items).toUpperCase()]) {
+      const res = await importPackage(withMd5(md5));
+      expect(res.status, await res.clone().text()).toBe(201);
+    }
+  });
+
+  it('checks an MD5 given in the optional lists (financings, documents) too', async () => {
+    const m = manifest('Documenten B.V.');
+    const documents = { file_type: 'OCF_DOCUMENTS_FILE', items: [] };
+    const res = await importPackage(
+      zipJson(
+        {
+          'Manifest.ocf.json': {
+            ...m,
+            documents_files: [{ filepath: './Documents.ocf.json', md5: md5Of({}) }],
+          },
+          'Documents.ocf.json': documents,
+        },
+        { keepMd5: true },
+      ),
+    );
+    const body = (await res.json()) as { error: { message: string } };
+    expect(res.status).toBe(400);
+    expect(body.error.message).toMatch(/^file: Documents\.ocf\.json: the file's MD5/);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,11 +63,33 @@ export function ocfValidators(): Map<string, ValidateFunction> {
   return validators;
 }
 
-/** A zip of JSON files (or raw bytes). */
-export function zipJson(files: Record<string, unknown>): Uint8Array<ArrayBuffer> {
+const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
+
+/**
+ * A zip of JSON files (or raw bytes). As a producer writes a package, a manifest among them
+ * (file type OCF_MANIFEST_FILE) gets the MD5 of each file it lists that the zip holds, over the
+ * bytes zipped; `{ keepMd5: true }` keeps the manifest's own values (to test a mismatch).
+ */
+export function zipJson(
+  files: Record<string, unknown>,
+  { keepMd5 = false }: { keepMd5?: boolean } = {},
+): Uint8Array<ArrayBuffer> {
   const entries: Record<string, Uint8Array> = {};
   for (const [name, value] of Object.entries(files))
     entries[name] = value instanceof Uint8Array ? value : strToU8(JSON.stringify(value));
+  if (!keepMd5)
+    for (const [name, value] of Object.entries(files)) {
+      if ((value as { file_type?: unknown } | null)?.file_type !== 'OCF_MANIFEST_FILE') continue;
+      const stamped = structuredClone(value) as Record<string, unknown>;
+      for (const [key, list] of Object.entries(stamped)) {
+        if (!key.endsWith('_files') || !Array.isArray(list)) continue;
+        for (const entry of list as { filepath?: unknown; md5?: unknown }[]) {
+          const bytes = entries[String(entry.filepath).split('/').at(-1)!];
+          if (bytes) entry.md5 = md5(bytes);
+        }
+      }
+      entries[name] = strToU8(JSON.stringify(stamped));
+    }
   return zipSync(entries) as Uint8Array<ArrayBuffer>;
 }
 

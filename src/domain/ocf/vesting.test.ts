@@ -130,10 +130,10 @@ describe('OCF vesting conditions (decision 024)', () => {
       },
     ];
     expect(fromOcfConditions(backLoadedMilestones, 'BACK_LOADED', '2024-01-01')).toEqual({
-      reason: 'milestones cannot use allocation type BACK_LOADED',
+      reason: { code: 'MILESTONE_ALLOCATION', allocation: 'BACK_LOADED' },
     });
     expect(fromOcfConditions([start([])], 'CUMULATIVE_ROUNDING', '2024-01-01')).toEqual({
-      reason: 'the vesting conditions vest nothing',
+      reason: { code: 'VESTS_NOTHING' },
     });
   });
 });

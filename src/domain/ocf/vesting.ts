@@ -137,7 +137,25 @@ const isZero = (c: OcfCondition) =>
 const sameFraction = (a: Portion, b: Portion) =>
   a.numerator * b.denominator === b.numerator * a.denominator;
 
-export type FromOcfResult = { terms: VestingTerms } | { reason: string };
+/**
+ * Why OCF vesting conditions cannot be represented as our terms: a code and the ids or types it
+ * concerns, so the server can say it in the reader's language (issue 12).
+ */
+export type OcfTermsProblem =
+  | { code: 'ALLOCATION_UNSUPPORTED'; allocation: string }
+  | { code: 'VESTS_NOTHING' }
+  | { code: 'ABSOLUTE_DATES' }
+  | { code: 'SCHEDULES_AND_EVENTS' }
+  | { code: 'MILESTONE_ALLOCATION'; allocation: string }
+  | { code: 'NO_DEADLINE'; conditionId: string }
+  | { code: 'REMAINDER'; conditionId: string }
+  | { code: 'NO_AMOUNT'; conditionId: string }
+  | { code: 'TIME_DEADLINE' }
+  | { code: 'PERIOD_UNIT' }
+  | { code: 'NOT_WHOLE_GRANT'; conditionId: string }
+  | { code: 'COMBINATION' };
+
+export type FromOcfResult = { terms: VestingTerms } | { reason: OcfTermsProblem };
 
 /**
  * Our terms for OCF vesting conditions, for a grant whose vesting starts on `vestingStartDate`
@@ -154,36 +172,36 @@ export function fromOcfConditions(
   const allocation = (ALLOCATION_TYPES as readonly string[]).includes(allocationType)
     ? (allocationType as AllocationType)
     : null;
-  if (!allocation) return { reason: `allocation type ${allocationType} is not supported` };
+  if (!allocation)
+    return { reason: { code: 'ALLOCATION_UNSUPPORTED', allocation: allocationType } };
   const real = conditions.filter((c) => c.trigger.type !== 'VESTING_START_DATE');
   const startIds = conditions.filter((c) => !real.includes(c)).map((c) => c.id);
   const expirations = real.filter((c) => isZero(c) && c.trigger.type !== 'VESTING_EVENT');
   const amounts = real.filter((c) => !expirations.includes(c));
-  if (amounts.length === 0) return { reason: 'the vesting conditions vest nothing' };
+  if (amounts.length === 0) return { reason: { code: 'VESTS_NOTHING' } };
 
   const schedules = amounts.filter((c) => c.trigger.type === 'VESTING_SCHEDULE_RELATIVE');
   const events = amounts.filter((c) => c.trigger.type === 'VESTING_EVENT');
   if (schedules.length + events.length !== amounts.length)
-    return { reason: 'absolute-date vesting conditions are not supported' };
+    return { reason: { code: 'ABSOLUTE_DATES' } };
   if (schedules.length > 0 && events.length > 0)
-    return { reason: 'schedules mixed with event conditions are not supported' };
+    return { reason: { code: 'SCHEDULES_AND_EVENTS' } };
 
   if (events.length > 0) {
     if (allocation !== 'CUMULATIVE_ROUNDING' && allocation !== 'CUMULATIVE_ROUND_DOWN')
-      return { reason: `milestones cannot use allocation type ${allocation}` };
+      return { reason: { code: 'MILESTONE_ALLOCATION', allocation } };
     let deadline: string | null = null;
     for (const e of expirations) {
       const date = expirationDate(e, vestingStartDate, startIds);
-      if (date === null) return { reason: `condition ${e.id} cannot be read as a deadline` };
+      if (date === null) return { reason: { code: 'NO_DEADLINE', conditionId: e.id } };
       if (deadline === null || date < deadline) deadline = date;
     }
     const milestones: Milestone[] = [];
     for (const e of events) {
       const portion = portionOf(e);
       const quantity = e.quantity !== undefined ? wholeNumber(e.quantity) : null;
-      if (e.portion?.remainder) return { reason: `condition ${e.id} vests a remainder` };
-      if (!portion && !quantity)
-        return { reason: `condition ${e.id} has no whole quantity or portion` };
+      if (e.portion?.remainder) return { reason: { code: 'REMAINDER', conditionId: e.id } };
+      if (!portion && !quantity) return { reason: { code: 'NO_AMOUNT', conditionId: e.id } };
       milestones.push({
         id: e.id.slice(0, 64),
         name: (e.description ?? e.id).replace(/\s+/g, ' ').trim().slice(0, 200) || e.id,
@@ -195,8 +213,7 @@ export function fromOcfConditions(
     return { terms: { type: 'milestone', allocation, milestones } };
   }
 
-  if (expirations.length > 0)
-    return { reason: 'deadlines on time-based vesting are not supported' };
+  if (expirations.length > 0) return { reason: { code: 'TIME_DEADLINE' } };
   const periodOf = (c: OcfCondition) => c.trigger.period!;
   const unitOf = (c: OcfCondition) => (periodOf(c).type === 'MONTHS' ? 'months' : 'days');
   const dayOf = (c: OcfCondition): DayOfMonth => {
@@ -206,13 +223,13 @@ export function fromOcfConditions(
       : 'VESTING_START_DAY_OR_LAST_DAY_OF_MONTH';
   };
   if (schedules.some((c) => !['MONTHS', 'DAYS'].includes(periodOf(c).type)))
-    return { reason: 'only periods of months or days are supported' };
+    return { reason: { code: 'PERIOD_UNIT' } };
 
   if (schedules.length === 1) {
     const [s] = schedules as [OcfCondition];
     const portion = portionOf(s);
     if (!portion || !sameFraction(portion, WHOLE))
-      return { reason: `condition ${s.id} does not vest the whole grant` };
+      return { reason: { code: 'NOT_WHOLE_GRANT', conditionId: s.id } };
     const p = periodOf(s);
     const cliff = p.cliff_installment && p.cliff_installment >= 2 ? p.cliff_installment : 0;
     return {
@@ -262,7 +279,7 @@ export function fromOcfConditions(
         };
     }
   }
-  return { reason: 'this combination of schedules is not supported' };
+  return { reason: { code: 'COMBINATION' } };
 }
 
 function expirationDate(c: OcfCondition, start: string, startIds: string[]): string | null {

@@ -13,7 +13,11 @@ import {
 import { valuationCreateSchema } from '../../../contracts/valuation';
 import { grantCreateSchema } from '../../../contracts/vesting';
 import { plainComments, readCustom } from '../../../domain/ocf/custom';
-import { fromOcfConditions, type OcfCondition } from '../../../domain/ocf/vesting';
+import {
+  fromOcfConditions,
+  type OcfCondition,
+  type OcfTermsProblem,
+} from '../../../domain/ocf/vesting';
 import type { PlanType } from '../../../domain/equity';
 import type { VestingTerms } from '../../../domain/vesting';
 import type { Database, DbOrTx } from '../../db/client';
@@ -28,7 +32,16 @@ import {
   valuation,
 } from '../../db/schema';
 import type { ServiceArgs } from '../../http/context';
-import { AppError, msg, validationError, zodError } from '../../http/errors';
+import { withInputs } from '../../../contracts/i18n/issues';
+import {
+  AppError,
+  issueText,
+  msg,
+  renderText,
+  zodError,
+  type Message,
+  type Text,
+} from '../../http/errors';
 import { createCompany } from '../companies/service';
 import * as plans from '../equity/plans';
 import * as register from '../equity/register';
@@ -50,11 +63,11 @@ import {
   type OcfValuation,
   type OcfVestingTerms,
 } from './schema';
-import { parseJsonFile, readZip } from './zip';
+import { PACKAGE, md5, parseJsonFile, readZip, refuse } from './zip';
 
 /** The skip reason of an object whose reference the import could not place. */
-const missingReference = (what: string, id: string) =>
-  `its ${what} "${id}" is not in the package or was skipped`;
+const missingReference = (what: 'stakeholder' | 'stockPlan' | 'stockClass', id: string) =>
+  msg('errors.ocf.skip.missingReference', { what, id });
 
 /**
  * `POST /ocf-imports`: an Open Cap Format package becomes a new client company (decision 024).
@@ -80,12 +93,24 @@ const MANIFEST_LISTS = [
   'documents_files',
 ] as const;
 
-const refuse = (file: string, problem: string) =>
-  validationError({ file: msg('errors.ocf.badPackage', { file, problem }) });
-
 const baseName = (path: string) => path.split('/').at(-1) ?? path;
 
-/** The package's objects, checked against the OCF shapes we read; 400 on the first problem. */
+/**
+ * A zod issue of a package's JSON as a problem: "path: what is wrong" (the issue alone when it
+ * concerns the whole value). `data` is the value parsed: it tells a missing field from a wrong one.
+ */
+function issueProblem(issue: z.core.$ZodIssue, data: unknown): Message {
+  const [withInput] = withInputs([issue], data);
+  const text = issueText(withInput!);
+  const path = issue.path.join('.');
+  return path ? msg('errors.ocf.fieldProblem', { field: path, problem: text }) : text;
+}
+
+/**
+ * The package's objects, checked against the OCF shapes we read; 400 on the first problem. A file
+ * whose manifest entry gives an MD5 must have those bytes (OCF File.md5): a file that was damaged
+ * or edited after the manifest was written is refused, not imported.
+ */
 export function readPackage(bytes: Uint8Array): {
   issuer: OcfIssuer;
   objects: Obj[];
@@ -102,43 +127,64 @@ export function readPackage(bytes: Uint8Array): {
         manifestName = name;
     }
   }
-  if (!manifestName) throw refuse('package', 'it has no OCF manifest (Manifest.ocf.json)');
+  if (!manifestName) throw refuse(PACKAGE, msg('errors.ocf.noManifest'));
   const json = (name: string) => {
     if (!parsed.has(name)) parsed.set(name, parseJsonFile(name, files.get(name)!));
     return parsed.get(name);
   };
-  const manifest = manifestSchema.safeParse(json(manifestName));
+  const manifestJson = json(manifestName);
+  const manifest = manifestSchema.safeParse(manifestJson);
   if (!manifest.success) {
     const issue = manifest.error.issues[0]!;
-    const where = issue.path[0] === 'issuer' ? 'the ISSUER object' : 'the manifest';
-    throw refuse(manifestName, `${where}: ${issue.path.join('.') || 'value'} ${issue.message}`);
+    // The issuer's fields are named within the ISSUER object.
+    const inIssuer = issue.path[0] === 'issuer' && issue.path.length > 1;
+    throw refuse(
+      manifestName,
+      inIssuer
+        ? msg('errors.ocf.inIssuer', {
+            problem: issueProblem(
+              { ...issue, path: issue.path.slice(1) },
+              (manifestJson as { issuer?: unknown }).issuer,
+            ),
+          })
+        : msg('errors.ocf.inManifest', { problem: issueProblem(issue, manifestJson) }),
+    );
   }
   const objects: Obj[] = [];
   const listed = new Set<string>([manifestName]);
   for (const list of MANIFEST_LISTS) {
     for (const entry of ((manifest.data as Record<string, unknown>)[list] ?? []) as {
       filepath: string;
+      md5?: string;
     }[]) {
       const name = baseName(entry.filepath);
+      if (name === manifestName) continue;
+      const data = files.get(name);
+      if (!data) throw refuse(name, msg('errors.ocf.notInPackage'));
+      if (entry.md5 !== undefined) {
+        const actual = md5(data);
+        // OCF's Md5 type allows upper-case hex digits.
+        if (actual !== entry.md5.toLowerCase())
+          throw refuse(name, msg('errors.ocf.md5Mismatch', { expected: entry.md5, actual }));
+      }
       if (listed.has(name)) continue;
       listed.add(name);
-      if (!files.has(name)) throw refuse(name, 'the manifest lists it but the package lacks it');
-      const file = objectFileSchema.safeParse(json(name));
-      if (!file.success) {
-        const issue = file.error.issues[0]!;
-        throw refuse(name, `${issue.path.join('.') || 'file'} ${issue.message}`);
-      }
+      const content = json(name);
+      const file = objectFileSchema.safeParse(content);
+      if (!file.success) throw refuse(name, issueProblem(file.error.issues[0]!, content));
       for (const item of file.data.items) {
         const schema = OBJECT_SCHEMAS[item.object_type];
         if (schema) {
           const ok = schema.safeParse(item);
-          if (!ok.success) {
-            const issue = ok.error.issues[0]!;
+          if (!ok.success)
             throw refuse(
               name,
-              `object ${item.object_type} "${item.id}": ${issue.path.join('.') || 'value'} ${issue.message}`,
+              msg('errors.ocf.inObject', {
+                type: item.object_type,
+                id: item.id,
+                problem: issueProblem(ok.error.issues[0]!, item),
+              }),
             );
-          }
         }
         objects.push(item as Obj);
       }
@@ -231,11 +277,17 @@ export async function importOcf({
   const { issuer, objects, extra } = readPackage(input.bytes);
   const report: ImportReport = { imported: {}, skipped: [] };
   const count = (object: string) => (report.imported[object] = (report.imported[object] ?? 0) + 1);
-  const skip = (object: string, id: string, reason: string) =>
-    report.skipped.push({ object, id, reason });
-  for (const name of extra) skip('FILE', name, 'not listed in the manifest');
+  /** The last reason given: a refusal of the company repeats it. */
+  let lastReason: Text = msg('errors.invalidRequest');
+  /** Reports an object as left out; the reason in the caller's language (issue 12). */
+  const skip = (object: string, id: string, reason: Text) => {
+    lastReason = reason;
+    report.skipped.push({ object, id, reason: renderText(reason, input.language) });
+  };
+  for (const name of extra) skip('FILE', name, msg('errors.ocf.skip.notListed'));
 
-  const reasonOf = (error: AppError) => {
+  /** A refusal of our rules, as the reason of a skip: its message, or its fields' messages. */
+  const reasonOf = (error: AppError): string => {
     const body = error.toBody(input.language).error as {
       message: string;
       fields?: Record<string, string>;
@@ -265,7 +317,7 @@ export async function importOcf({
       for (const field of droppable) {
         const issue = result.error.issues.find((i) => String(i.path[0]) === field)!;
         const reason = reasonOf(zodError([issue], { data: attemptValue }));
-        skip(object, id, `${field} left out: ${reason}`);
+        skip(object, id, msg('errors.ocf.skip.leftOut', { field, reason }));
         delete attemptValue[field];
       }
     }
@@ -341,10 +393,7 @@ export async function importOcf({
       issuer.id,
     );
     if (!companyInput)
-      throw refuse(
-        'Manifest.ocf.json',
-        `the ISSUER object: ${report.skipped.at(-1)?.reason ?? ''}`,
-      );
+      throw refuse('Manifest.ocf.json', msg('errors.ocf.inIssuer', { problem: lastReason }));
     const company = await createCompany({ ...args, input: companyInput });
     count('ISSUER');
     const companyId = company.id;
@@ -540,7 +589,7 @@ export async function importOcf({
       const rank = TX_RANK[o.object_type];
       if (rank === undefined) {
         if (o.object_type !== 'TX_VESTING_START')
-          skip(o.object_type, o.id, `OCF ${o.object_type} has no counterpart in ESOP CRM`);
+          skip(o.object_type, o.id, msg('errors.ocf.skip.noCounterpart', { type: o.object_type }));
         return;
       }
       steps.push({ date: o.date as string, rank, index, o });
@@ -584,7 +633,7 @@ export async function importOcf({
           const a = o as unknown as OcfPoolAdjustment & Obj;
           const planId = planIds.get(a.stock_plan_id);
           if (!planId) {
-            skip(o.object_type, o.id, missingReference('stock plan', a.stock_plan_id));
+            skip(o.object_type, o.id, missingReference('stockPlan', a.stock_plan_id));
             break;
           }
           const total = whole(a.shares_reserved);
@@ -596,8 +645,8 @@ export async function importOcf({
               o.object_type,
               o.id,
               shareCount === 0
-                ? 'it does not change the pool'
-                : 'shares_reserved is not a whole number',
+                ? msg('errors.ocf.skip.poolUnchanged')
+                : msg('errors.ocf.skip.reservedNotWhole'),
             );
             break;
           }
@@ -634,7 +683,7 @@ export async function importOcf({
               o.id,
               !to
                 ? missingReference('stakeholder', s.stakeholder_id)
-                : missingReference('stock class', s.stock_class_id),
+                : missingReference('stockClass', s.stock_class_id),
             );
             break;
           }
@@ -643,7 +692,7 @@ export async function importOcf({
             skip(
               o.object_type,
               o.id,
-              `fractional or negative quantity ${s.quantity}: the register holds whole shares`,
+              msg('errors.ocf.skip.stockQuantity', { quantity: s.quantity }),
             );
             break;
           }
@@ -706,14 +755,14 @@ export async function importOcf({
               skip(
                 p.object_type,
                 p.id,
-                `its security "${String(o.security_id)}" is unknown here (its issuance was skipped or is missing)`,
+                msg('errors.ocf.skip.unknownSecurity', { id: String(o.security_id) }),
               );
             break;
           }
           const quantities = parts.map((p) => whole(p.quantity));
           if (quantities.some((q) => q === null)) {
             for (const p of parts)
-              skip(p.object_type, p.id, 'fractional quantity: the register holds whole shares');
+              skip(p.object_type, p.id, msg('errors.ocf.skip.fractionalShares'));
             break;
           }
           const fields = {
@@ -759,11 +808,7 @@ export async function importOcf({
             o.object_type === 'TX_STOCK_TRANSFER' &&
             (moves.length === 0 || moves.some((m) => !m.to || m.count <= 0))
           ) {
-            skip(
-              o.object_type,
-              o.id,
-              'its resulting securities name no known holder and whole quantity',
-            );
+            skip(o.object_type, o.id, msg('errors.ocf.skip.noResultingHolder'));
             break;
           }
           let madeEvents = 0;
@@ -810,7 +855,7 @@ export async function importOcf({
           const stakeholderId = stakeholderIds.get(g.stakeholder_id);
           const planId = g.stock_plan_id ? planIds.get(g.stock_plan_id) : undefined;
           if (!g.stock_plan_id) {
-            skip(o.object_type, o.id, 'it has no stock plan: every grant here belongs to a plan');
+            skip(o.object_type, o.id, msg('errors.ocf.skip.noPlan'));
             break;
           }
           if (!stakeholderId || !planId) {
@@ -819,7 +864,7 @@ export async function importOcf({
               o.id,
               !stakeholderId
                 ? missingReference('stakeholder', g.stakeholder_id)
-                : missingReference('stock plan', g.stock_plan_id),
+                : missingReference('stockPlan', g.stock_plan_id),
             );
             break;
           }
@@ -828,7 +873,7 @@ export async function importOcf({
             skip(
               o.object_type,
               o.id,
-              `fractional quantity ${g.quantity}: awards are whole shares here`,
+              msg('errors.ocf.skip.awardQuantity', { quantity: g.quantity }),
             );
             break;
           }
@@ -851,7 +896,10 @@ export async function importOcf({
             skip(
               o.object_type,
               o.id,
-              `exercise_price left out: a ${planType === 'rsu' ? 'RSU' : 'restricted share'} award has no exercise price here`,
+              msg('errors.ocf.skip.leftOut', {
+                field: 'exercise_price',
+                reason: msg('errors.ocf.skip.noExercisePrice', { planType }),
+              }),
             );
             exercisePrice = null;
           }
@@ -919,7 +967,7 @@ export async function importOcf({
             skip(
               o.object_type,
               o.id,
-              `its security "${String(o.security_id)}" is not an imported grant`,
+              msg('errors.ocf.skip.notAGrant', { id: String(o.security_id) }),
             );
             break;
           }
@@ -957,8 +1005,8 @@ export async function importOcf({
               o.object_type,
               o.id,
               !grantId
-                ? `its security "${String(o.security_id)}" is not an imported grant`
-                : 'fractional quantity',
+                ? msg('errors.ocf.skip.notAGrant', { id: String(o.security_id) })
+                : msg('errors.ocf.skip.awardQuantity', { quantity: String(o.quantity) }),
             );
             break;
           }
@@ -1000,7 +1048,7 @@ export async function importOcf({
             skip(
               o.object_type,
               o.id,
-              `its security "${String(o.security_id)}" is not an imported grant`,
+              msg('errors.ocf.skip.notAGrant', { id: String(o.security_id) }),
             );
             break;
           }
@@ -1011,7 +1059,10 @@ export async function importOcf({
             skip(
               o.object_type,
               o.id,
-              `it cancels ${String(o.quantity)} of ${outstanding} outstanding: a cancellation here ends the whole grant`,
+              msg('errors.ocf.skip.partialCancellation', {
+                quantity: String(o.quantity),
+                outstanding,
+              }),
             );
             break;
           }
@@ -1087,7 +1138,7 @@ export async function importOcf({
           notes: ours
             ? notesOf(o, c)
             : [
-                'Imported from OCF: the price per share is the common value per share; enterprise value, debt and cash were not in the package.',
+                renderText(msg('server.ocfImport.valuationNote'), input.language),
                 ...plainComments(o.comments),
               ].join('\n'),
         },
@@ -1120,29 +1171,20 @@ export async function importOcf({
       const producer = producedBy.get(o.security_id as string);
       if (!producer) continue;
       if (wentIn.has(producer)) count(o.object_type);
-      else skip(o.object_type, o.id, `it results from ${producer}, which was not imported`);
+      else skip(o.object_type, o.id, msg('errors.ocf.skip.producerSkipped', { id: producer }));
     }
     for (const o of byType('TX_VESTING_START'))
       if (!grantIds.has(o.security_id as string))
-        skip(
-          o.object_type,
-          o.id,
-          `its security "${String(o.security_id)}" is not an imported grant`,
-        );
+        skip(o.object_type, o.id, msg('errors.ocf.skip.notAGrant', { id: String(o.security_id) }));
 
     // ---- vesting terms are copied into each grant; report the ones no grant used
     for (const o of byType('VESTING_TERMS')) {
       if (usedTerms.has(o.id)) count('VESTING_TERMS');
-      else
-        skip(
-          'VESTING_TERMS',
-          o.id,
-          'no imported grant uses these terms (terms are kept with each grant)',
-        );
+      else skip('VESTING_TERMS', o.id, msg('errors.ocf.skip.termsUnused'));
     }
     for (const o of objects) {
       if (['STOCK_LEGEND_TEMPLATE', 'FINANCING', 'DOCUMENT'].includes(o.object_type))
-        skip(o.object_type, o.id, `OCF ${o.object_type} has no counterpart in ESOP CRM`);
+        skip(o.object_type, o.id, msg('errors.ocf.skip.noCounterpart', { type: o.object_type }));
     }
     return { companyId, report };
 
@@ -1150,11 +1192,10 @@ export async function importOcf({
     function termsFor(
       g: OcfEquityIssuance & Obj,
       start: string,
-    ): { terms: VestingTerms } | { reason: string } {
+    ): { terms: VestingTerms } | { reason: Message } {
       if (g.vesting_terms_id) {
         const vt = termsById.get(g.vesting_terms_id);
-        if (!vt)
-          return { reason: `its vesting terms "${g.vesting_terms_id}" are not in the package` };
+        if (!vt) return { reason: msg('errors.ocf.skip.termsMissing', { id: g.vesting_terms_id }) };
         const stored = readCustom(vt.comments).terms as VestingTerms | undefined;
         if (stored) return { terms: stored };
         const read = fromOcfConditions(
@@ -1163,19 +1204,24 @@ export async function importOcf({
           start,
         );
         if ('reason' in read)
-          return { reason: `its vesting terms "${vt.id}" cannot be represented: ${read.reason}` };
+          return {
+            reason: msg('errors.ocf.skip.termsUnreadable', {
+              id: vt.id,
+              reason: termsProblem(read.reason),
+            }),
+          };
         return read;
       }
       if (g.vestings && g.vestings.length > 0) {
         const milestones = g.vestings.map((v, i) => ({
           id: `vesting-${i + 1}`,
-          name: `Vesting on ${v.date}`,
+          name: renderText(msg('server.ocfImport.vestingOn', { date: v.date }), input.language),
           quantity: whole(v.amount) ?? -1,
           achievedDate: v.date,
           deadline: null,
         }));
         if (milestones.some((m) => m.quantity <= 0))
-          return { reason: 'its vestings are not whole quantities' };
+          return { reason: msg('errors.ocf.skip.vestingsNotWhole') };
         return { terms: { type: 'milestone', allocation: 'CUMULATIVE_ROUNDING', milestones } };
       }
       // OCF: without vesting terms or vestings the security is fully vested on issuance.
@@ -1186,7 +1232,7 @@ export async function importOcf({
           milestones: [
             {
               id: 'issuance',
-              name: 'Vested on issuance',
+              name: renderText(msg('server.ocfImport.vestedOnIssuance'), input.language),
               portion: { numerator: 1, denominator: 1 },
               achievedDate: g.date,
               deadline: null,
@@ -1203,4 +1249,34 @@ function milestonesOf(terms: VestingTerms) {
   if (terms.type === 'combined')
     return terms.parts.flatMap((p) => (p.terms.type === 'milestone' ? p.terms.milestones : []));
   return [];
+}
+
+/** Why OCF vesting terms cannot be ours, in words (`fromOcfConditions`'s problem). */
+function termsProblem(problem: OcfTermsProblem): Message {
+  switch (problem.code) {
+    case 'ALLOCATION_UNSUPPORTED':
+      return msg('errors.ocf.terms.allocation', { allocation: problem.allocation });
+    case 'VESTS_NOTHING':
+      return msg('errors.ocf.terms.vestsNothing');
+    case 'ABSOLUTE_DATES':
+      return msg('errors.ocf.terms.absoluteDates');
+    case 'SCHEDULES_AND_EVENTS':
+      return msg('errors.ocf.terms.schedulesAndEvents');
+    case 'MILESTONE_ALLOCATION':
+      return msg('errors.ocf.terms.milestoneAllocation', { allocation: problem.allocation });
+    case 'NO_DEADLINE':
+      return msg('errors.ocf.terms.noDeadline', { condition: problem.conditionId });
+    case 'REMAINDER':
+      return msg('errors.ocf.terms.remainder', { condition: problem.conditionId });
+    case 'NO_AMOUNT':
+      return msg('errors.ocf.terms.noAmount', { condition: problem.conditionId });
+    case 'TIME_DEADLINE':
+      return msg('errors.ocf.terms.timeDeadline');
+    case 'PERIOD_UNIT':
+      return msg('errors.ocf.terms.periodUnit');
+    case 'NOT_WHOLE_GRANT':
+      return msg('errors.ocf.terms.notWholeGrant', { condition: problem.conditionId });
+    case 'COMBINATION':
+      return msg('errors.ocf.terms.combination');
+  }
 }

@@ -61,7 +61,9 @@ const importRoute = guarded(
       'field "file". All or nothing: one transaction. Objects our rules refuse or that have no ' +
       'counterpart are listed in `report.skipped` with the reason. 400 naming the file and the ' +
       'object for a package that is not a zip, lacks its manifest, holds a file over 25 MB or ' +
-      'more than 100 MB in all, or JSON that does not match OCF; 413 beyond 25 MB uploaded.',
+      'more than 100 MB in all, a file whose MD5 differs from its manifest entry, or JSON that ' +
+      'does not match OCF; 413 beyond 25 MB uploaded. Problems and skip reasons are in the ' +
+      "caller's language (Accept-Language, else their saved choice).",
     request: {
       // Plain OpenAPI schemas: the bytes are read and checked by the service.
       body: {

@@ -50,8 +50,13 @@ export const manifestSchema = z.object({
       'stakeholders_files',
     ].map((k) => [k, z.array(z.object({ filepath: z.string(), md5: z.string() }))]),
   ),
-  financings_files: z.array(z.object({ filepath: z.string() })).optional(),
-  documents_files: z.array(z.object({ filepath: z.string() })).optional(),
+  // Optional lists: read leniently, but an MD5 given is checked like the others'.
+  financings_files: z
+    .array(z.object({ filepath: z.string(), md5: z.string().optional() }))
+    .optional(),
+  documents_files: z
+    .array(z.object({ filepath: z.string(), md5: z.string().optional() }))
+    .optional(),
 });
 
 export const FILE_TYPES = [

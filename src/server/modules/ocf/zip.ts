@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { strToU8, unzipSync, zipSync, type Unzipped } from 'fflate';
-import { AppError, msg, validationError } from '../../http/errors';
+import { AppError, msg, validationError, type Message, type Text } from '../../http/errors';
 
 /**
  * The `*.ocf.zip` container (docs/decisions/024): writing one, and reading one without trusting
@@ -32,13 +32,19 @@ export function jsonBytes(value: unknown): Uint8Array {
   return strToU8(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-const refuse = (file: string, problem: string) =>
+/** The 400 for a package that cannot be read: `{file}: {problem}`, in the caller's language. */
+export const refuse = (file: Text, problem: Message) =>
   validationError({ file: msg('errors.ocf.badPackage', { file, problem }) });
+
+/** The package as a whole, where a problem is not one file's. */
+export const PACKAGE = msg('errors.ocf.package');
+
+const MEGABYTE = 1024 * 1024;
 
 /** The files of an uploaded package, by their name without folders; 400 naming what is wrong. */
 export function readZip(bytes: Uint8Array): Map<string, Uint8Array> {
   if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b)
-    throw refuse('package', 'it is not a zip file');
+    throw refuse(PACKAGE, msg('errors.ocf.notZip'));
   let total = 0;
   let count = 0;
   let unzipped: Unzipped;
@@ -46,25 +52,32 @@ export function readZip(bytes: Uint8Array): Map<string, Uint8Array> {
     unzipped = unzipSync(bytes, {
       filter: (file) => {
         count += 1;
-        if (count > MAX_FILES) throw refuse('package', `it holds more than ${MAX_FILES} files`);
+        if (count > MAX_FILES)
+          throw refuse(PACKAGE, msg('errors.ocf.tooManyFiles', { max: MAX_FILES }));
         if (file.name.endsWith('/')) return false;
         if (file.originalSize > MAX_FILE_BYTES) {
-          throw refuse(file.name, 'the file is larger than 25 MB');
+          throw refuse(
+            file.name,
+            msg('errors.ocf.fileTooLarge', { megabytes: MAX_FILE_BYTES / MEGABYTE }),
+          );
         }
         total += file.originalSize;
         if (total > MAX_TOTAL_BYTES)
-          throw refuse(file.name, 'the files together are larger than 100 MB');
+          throw refuse(
+            file.name,
+            msg('errors.ocf.filesTooLarge', { megabytes: MAX_TOTAL_BYTES / MEGABYTE }),
+          );
         return file.name.toLowerCase().endsWith('.json');
       },
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw refuse('package', 'it is not a readable zip file');
+    throw refuse(PACKAGE, msg('errors.ocf.unreadableZip'));
   }
   const files = new Map<string, Uint8Array>();
   for (const [name, data] of Object.entries(unzipped)) {
     const base = name.split('/').at(-1)!;
-    if (files.has(base)) throw refuse(base, 'two files of the package have this name');
+    if (files.has(base)) throw refuse(base, msg('errors.ocf.duplicateName'));
     files.set(base, data);
   }
   return files;
@@ -76,11 +89,11 @@ export function parseJsonFile(name: string, data: Uint8Array): unknown {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(data);
   } catch {
-    throw refuse(name, 'it is not UTF-8 text');
+    throw refuse(name, msg('errors.ocf.notUtf8'));
   }
   try {
     return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
   } catch {
-    throw refuse(name, 'it is not valid JSON');
+    throw refuse(name, msg('errors.ocf.notJson'));
   }
 }
