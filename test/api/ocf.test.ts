@@ -30,6 +30,7 @@ interface ImportResult {
   report: {
     imported: Record<string, number>;
     skipped: { object: string; id: string; reason: string }[];
+    warnings: { file: string; reason: string }[];
   };
 }
 
@@ -416,24 +417,32 @@ describe('the coalition samples', () => {
   );
 
   // The samples' manifest lists MD5s that match none of its files (nor any re-serialization of
-  // them): the tests above zip the samples with the MD5s of the bytes they send, as a producer
-  // writes them. Byte for byte as published, the package is refused like any package whose
-  // files do not match their manifest (decision 024).
-  it('refuses the samples as published, whose manifest MD5s do not match their files', async () => {
+  // them). Byte for byte as published, the package imports, and the report says which files'
+  // MD5s differ (decision 024).
+  it('imports the samples as published, whose manifest MD5s do not match their files, with a warning each', async () => {
     const dir = join(ocfDir(), 'samples');
     const raw = Object.fromEntries(
       readdirSync(dir)
         .filter((n) => n.endsWith('.json'))
         .map((n) => [n, new Uint8Array(readFileSync(join(dir, n)))]),
     );
-    const before = await companyCount();
-    const res = await importPackage(zipJson(raw));
-    const body = (await res.json()) as { error: { message: string } };
-    expect(res.status, JSON.stringify(body)).toBe(400);
-    expect(body.error.message).toMatch(
-      /Stakeholders\.ocf\.json: the file's MD5 does not match the manifest \(the manifest gives 12c14ee9ac8e71a120cee15d075ecea6, the file has [0-9a-f]{32}\)/,
+    const res = await importPackage(zipJson(raw, { keepMd5: true }));
+    const body = (await res.json()) as ImportResult;
+    expect(res.status, JSON.stringify(body)).toBe(201);
+    const listed = listedIn(sampleManifest).filter((name) => name in raw);
+    expect(body.report.warnings.map((w) => w.file).sort()).toEqual([...listed].sort());
+    expect(body.report.warnings.find((w) => w.file === 'Stakeholders.ocf.json')?.reason).toMatch(
+      /^the file's MD5 does not match the manifest \(the manifest gives 12c14ee9ac8e71a120cee15d075ecea6, the file has [0-9a-f]{32}\): it was read as it is/,
     );
-    expect(await companyCount()).toBe(before);
+    const table = await ok<{ totals: { shares: number } }>(
+      t,
+      user.cookie,
+      `/company/${body.companyId}/cap-table`,
+    );
+    expect(table.totals.shares).toBe(
+      impliedTotals(samples as Record<string, Record<string, unknown>>, listedIn(sampleManifest))
+        .shares,
+    );
   });
 });
 
@@ -987,7 +996,7 @@ describe("the import in the caller's language", () => {
   });
 });
 
-// OCF File.md5: a file whose bytes differ from its manifest entry's MD5 was damaged or changed.
+// OCF File.md5: a file whose bytes differ from its manifest entry's MD5 is read, and reported.
 describe("the manifest's MD5s", () => {
   const items = { file_type: 'OCF_STAKEHOLDERS_FILE', items: [] };
   const withMd5 = (md5: string) => {
@@ -999,31 +1008,30 @@ describe("the manifest's MD5s", () => {
   };
   const md5Of = (value: unknown) => createHash('md5').update(JSON.stringify(value)).digest('hex');
 
-  it('refuses a file whose MD5 does not match, naming the file, and makes no company', async () => {
+  it('imports a file whose MD5 does not match, and names it in the report in the caller’s language', async () => {
     const wrong = 'ffffffffffffffffffffffffffffffff';
-    for (const [language, message] of [
+    for (const [language, reason] of [
       [
         'en',
-        `Stakeholders.ocf.json: the file's MD5 does not match the manifest (the manifest gives ${wrong}, the file has ${md5Of(items)}): the file was damaged or changed after the manifest was written`,
+        `the file's MD5 does not match the manifest (the manifest gives ${wrong}, the file has ${md5Of(items)}): it was read as it is and checked against the schemas like every file`,
       ],
       [
         'nl',
-        `Stakeholders.ocf.json: de MD5 van het bestand komt niet overeen met het manifest (het manifest vermeldt ${wrong}, het bestand heeft ${md5Of(items)}): het bestand is beschadigd of gewijzigd nadat het manifest is opgesteld`,
+        `de MD5 van het bestand komt niet overeen met het manifest (het manifest vermeldt ${wrong}, het bestand heeft ${md5Of(items)}): het is gelezen zoals het is en net als elk bestand aan de schema's getoetst`,
       ],
     ] as const) {
-      const before = await companyCount();
       const res = await importPackage(withMd5(wrong), { language });
-      const body = (await res.json()) as { error: { code: string; fields: { file: string } } };
-      expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(body.error.fields.file).toBe(message);
-      expect(await companyCount()).toBe(before);
+      const body = (await res.json()) as ImportResult;
+      expect(res.status, JSON.stringify(body)).toBe(201);
+      expect(body.report.warnings).toEqual([{ file: 'Stakeholders.ocf.json', reason }]);
     }
   });
 
-  it('takes a matching MD5 in upper or lower case', async () => {
+  it('takes a matching MD5 in upper or lower case without a warning', async () => {
     for (const md5 of [md5Of(items), md5Of(items).toUpperCase()]) {
       const res = await importPackage(withMd5(md5));
       expect(res.status, await res.clone().text()).toBe(201);
+      expect(((await res.json()) as ImportResult).report.warnings).toEqual([]);
     }
   });
 
@@ -1042,9 +1050,9 @@ describe("the manifest's MD5s", () => {
         { keepMd5: true },
       ),
     );
-    const body = (await res.json()) as { error: { message: string } };
-    expect(res.status).toBe(400);
-    expect(body.error.message).toMatch(/^file: Documents\.ocf\.json: the file's MD5/);
+    const body = (await res.json()) as ImportResult;
+    expect(res.status).toBe(201);
+    expect(body.report.warnings.map((w) => w.file)).toEqual(['Documents.ocf.json']);
   });
 });
 

@@ -108,14 +108,18 @@ function issueProblem(issue: z.core.$ZodIssue, data: unknown): Message {
 
 /**
  * The package's objects, checked against the OCF shapes we read; 400 on the first problem. A file
- * whose manifest entry gives an MD5 must have those bytes (OCF File.md5): a file that was damaged
- * or edited after the manifest was written is refused, not imported.
+ * whose manifest entry gives an MD5 (OCF File.md5) that its bytes do not have is read all the same
+ * and listed in `mismatched`: the coalition's own samples give MD5s that match none of their files,
+ * and the schema check, not the checksum, decides what is imported (the zip's CRC already guards
+ * against damage in transit).
  */
 export function readPackage(bytes: Uint8Array): {
   issuer: OcfIssuer;
   objects: Obj[];
   extra: string[];
+  mismatched: { file: string; expected: string; actual: string }[];
 } {
+  const mismatched: { file: string; expected: string; actual: string }[] = [];
   const files = readZip(bytes);
   let manifestName = [...files.keys()].find((n) => n.toLowerCase() === 'manifest.ocf.json');
   const parsed = new Map<string, unknown>();
@@ -164,8 +168,8 @@ export function readPackage(bytes: Uint8Array): {
       if (entry.md5 !== undefined) {
         const actual = md5(data);
         // OCF's Md5 type allows upper-case hex digits.
-        if (actual !== entry.md5.toLowerCase())
-          throw refuse(name, msg('errors.ocf.md5Mismatch', { expected: entry.md5, actual }));
+        if (actual !== entry.md5.toLowerCase() && !mismatched.some((m) => m.file === name))
+          mismatched.push({ file: name, expected: entry.md5, actual });
       }
       if (listed.has(name)) continue;
       listed.add(name);
@@ -191,7 +195,7 @@ export function readPackage(bytes: Uint8Array): {
     }
   }
   const extra = [...files.keys()].filter((n) => !listed.has(n));
-  return { issuer: manifest.data.issuer, objects, extra };
+  return { issuer: manifest.data.issuer, objects, extra, mismatched };
 }
 
 // ------------------------------------------------------------------------------------ helpers
@@ -274,8 +278,15 @@ export async function importOcf({
   companyId: string;
   report: ImportReport;
 }> {
-  const { issuer, objects, extra } = readPackage(input.bytes);
-  const report: ImportReport = { imported: {}, skipped: [] };
+  const { issuer, objects, extra, mismatched } = readPackage(input.bytes);
+  const report: ImportReport = {
+    imported: {},
+    skipped: [],
+    warnings: mismatched.map(({ file, expected, actual }) => ({
+      file,
+      reason: renderText(msg('errors.ocf.md5Mismatch', { expected, actual }), input.language),
+    })),
+  };
   const count = (object: string) => (report.imported[object] = (report.imported[object] ?? 0) + 1);
   /** The last reason given: a refusal of the company repeats it. */
   let lastReason: Text = msg('errors.invalidRequest');

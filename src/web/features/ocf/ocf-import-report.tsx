@@ -40,6 +40,20 @@ export function OcfImportReport({ companyId }: { companyId: string }) {
             ))}
           </ul>
         ) : null}
+        {report.warnings.length > 0 ? (
+          <>
+            <h3 className="font-medium">
+              {t('ocf.report.warnings', { count: report.warnings.length })}
+            </h3>
+            <ul className="grid gap-1 text-sm">
+              {report.warnings.map((w, i) => (
+                <li key={`${w.file}-${i}`}>
+                  <code>{w.file}</code>: {w.reason}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         {report.skipped.length === 0 ? (
           <p className="text-sm">{t('ocf.report.nothingSkipped')}</p>
         ) : (
