@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { STAKEHOLDER_RELATIONSHIPS } from '../src/domain/equity';
 import { expect, test } from './support/test';
 import { createVerifiedUser, signIn, toast } from './support/auth';
-import { count, T } from './support/i18n';
+import { count, L, LR, T } from './support/i18n';
 
 /**
  * Issue 13's journey: a stakeholder sheet with one bad cell is checked (the dry run names its row
@@ -50,6 +50,28 @@ test('imports: a stakeholder sheet checked, corrected, committed and listed', as
   const dialog = page.getByRole('dialog', { name: T('imports.wizard.title') });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel(T('imports.wizard.kind'))).toHaveValue('stakeholders');
+
+  await test.step("the file picker speaks the app's language, not the browser's", async () => {
+    const picker = dialog.getByLabel(T('imports.wizard.file'));
+    // "Bestand kiezen" and "Geen bestand gekozen" in the nl project, where the browser's own
+    // file input would still say "Choose File" and "No file chosen".
+    await expect(dialog.getByText(L('Choose file'), { exact: true })).toBeVisible();
+    await expect(dialog.getByText(L('No file chosen'), { exact: true })).toBeVisible();
+    await expect(picker).toHaveAccessibleDescription(LR('No file chosen', { exact: false }));
+    // The browser's own control, with its own words, is hidden (yet focusable, for keyboards).
+    const box = await picker.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(1);
+    await picker.focus();
+    await expect(picker).toBeFocused();
+    await picker.setInputFiles({
+      name: 'chosen-sheet.csv',
+      mimeType: 'text/csv',
+      buffer: sheet('adviseur'),
+    });
+    await expect(dialog.getByText('chosen-sheet.csv', { exact: true })).toBeVisible();
+    await expect(dialog.getByText(L('No file chosen'), { exact: true })).toHaveCount(0);
+    await expect(picker).toHaveAccessibleDescription(/chosen-sheet\.csv/);
+  });
 
   await test.step('the dry run names the bad cell by row and column', async () => {
     await upload(page, dialog, 'astronaut');

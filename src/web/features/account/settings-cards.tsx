@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { CircleAlert, Loader2, MailCheck, Trash2, Upload, UserRound } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
@@ -12,6 +12,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/card';
+import { FileInput } from '../../components/ui/file-input';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { t, Trans } from '../../lib/i18n';
@@ -221,7 +222,8 @@ export function AvatarCard() {
   const queryClient = useQueryClient();
   const { data: session } = useSuspenseQuery(accountSessionQueryOptions());
   const user = session.user;
-  const inputRef = useRef<HTMLInputElement>(null);
+  // Remounting the picker clears its choice (and the file name it shows).
+  const [pickerKey, setPickerKey] = useState(0);
   const inputId = useId();
   const [preview, setPreview] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -249,7 +251,7 @@ export function AvatarCard() {
       await unwrap(fullAuthClient.updateUser({ image }));
       await refreshUser(queryClient);
       setPreview(null);
-      if (inputRef.current) inputRef.current.value = '';
+      setPickerKey((key) => key + 1);
       toast.success(image ? t('account.avatar.saved') : t('account.avatar.removed'));
     } catch (error) {
       toast.error(accountErrorMessage(error));
@@ -272,14 +274,13 @@ export function AvatarCard() {
             <label htmlFor={inputId} className="text-sm font-medium">
               {t('account.avatar.choose')}
             </label>
-            <Input
-              ref={inputRef}
+            <FileInput
+              key={pickerKey}
               id={inputId}
-              type="file"
               accept="image/png"
               aria-invalid={fileError ? true : undefined}
               aria-describedby={fileError ? `${inputId}-error` : undefined}
-              onChange={(e) => void pick(e.target.files?.[0])}
+              onFilesChange={(files) => void pick(files[0])}
             />
             {fileError ? (
               <p id={`${inputId}-error`} className="text-xs font-medium text-destructive">
@@ -306,7 +307,7 @@ export function AvatarCard() {
                   variant="outline"
                   onClick={() => {
                     setPreview(null);
-                    if (inputRef.current) inputRef.current.value = '';
+                    setPickerKey((key) => key + 1);
                   }}
                   disabled={isPending}
                 >

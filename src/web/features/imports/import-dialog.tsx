@@ -17,6 +17,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../components/ui/dialog';
+import { FileInput } from '../../components/ui/file-input';
 import { Label } from '../../components/ui/label';
 import { Select } from '../../components/ui/select';
 import { errorMessage } from '../../lib/api';
@@ -163,18 +164,19 @@ function Wizard({
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${ids}-file`}>{t('imports.wizard.file')}</Label>
-          <input
+          <FileInput
             id={`${ids}-file`}
-            type="file"
             required
             accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            className="text-sm"
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
+            aria-describedby={`${ids}-file-hint`}
+            onFilesChange={(files) => {
+              setFile(files[0] ?? null);
               setJob(null);
             }}
           />
-          <p className="text-xs text-muted-foreground">{t('imports.wizard.fileHint')}</p>
+          <p id={`${ids}-file-hint`} className="text-xs text-muted-foreground">
+            {t('imports.wizard.fileHint')}
+          </p>
         </div>
         <div className="sm:col-span-2">
           <Button type="submit" disabled={!file || busy}>

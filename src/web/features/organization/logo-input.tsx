@@ -1,7 +1,8 @@
 import { ImageUp, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
+import { FileInput } from '../../components/ui/file-input';
 import { t } from '../../lib/i18n';
 import { LOGO_MAX_SIZE_PX } from './schemas';
 
@@ -35,22 +36,25 @@ export function LogoInput({
   disabled?: boolean;
   describedBy?: string | undefined;
 }) {
-  const fileRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
+  const errorId = `${id}-unreadable`;
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap items-center gap-3">
         <Avatar name={name || '?'} image={value} size={48} className="rounded-md" />
-        <input
-          ref={fileRef}
+        <FileInput
           id={id}
-          type="file"
           accept="image/png,image/jpeg,image/webp,image/gif"
-          className="sr-only"
+          size="sm"
+          showFileName={false}
           disabled={disabled}
-          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={
+            [describedBy, error ? errorId : undefined].filter(Boolean).join(' ') || undefined
+          }
           onChange={async (event) => {
             const file = event.target.files?.[0];
+            // Cleared, so that choosing the same image again (after "Remove") reads it again.
             event.target.value = '';
             if (!file) return;
             setError(null);
@@ -60,16 +64,10 @@ export function LogoInput({
               setError(t('workspace.logo.unreadable'));
             }
           }}
-        />
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={disabled}
-          onClick={() => fileRef.current?.click()}
         >
           <ImageUp aria-hidden="true" />
           {value ? t('workspace.logo.change') : t('workspace.logo.upload')}
-        </Button>
+        </FileInput>
         {value ? (
           <Button variant="ghost" size="sm" disabled={disabled} onClick={() => onChange(null)}>
             <X aria-hidden="true" />
@@ -77,7 +75,11 @@ export function LogoInput({
           </Button>
         ) : null}
       </div>
-      {error ? <p className="text-xs font-medium text-destructive">{error}</p> : null}
+      {error ? (
+        <p id={errorId} className="text-xs font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

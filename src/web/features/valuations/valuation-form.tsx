@@ -26,6 +26,7 @@ import {
   validUntil,
 } from '../../../domain/valuation';
 import { FormDateInput } from '../../components/ui/date-input';
+import { FileInput } from '../../components/ui/file-input';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
@@ -492,12 +493,11 @@ export function ValuationForm({
             description={t('valuations.form.reportHelp', { mb: MAX_REPORT_MB })}
           >
             {(c) => (
-              <Input
+              <FileInput
                 {...c}
-                type="file"
                 accept="application/pdf,.pdf"
-                onChange={(e) => {
-                  const file = e.target.files?.[0] ?? null;
+                onFilesChange={(files) => {
+                  const file = files[0] ?? null;
                   const problem = file ? reportFileProblem(file, MAX_REPORT_BYTES) : null;
                   setReportError(problem ?? undefined);
                   setReport(problem ? null : file);
