@@ -1137,7 +1137,8 @@ async function buildCompany(g: Generated, n: number) {
     });
     held.set(holder, (held.get(holder) ?? 0) + i.shares);
   }
-  for (const tr of g.transfers) {
+  // In date order, so that what `held` says someone holds is what they hold on the transfer's date.
+  for (const tr of [...g.transfers].sort((a, b) => a.day - b.day)) {
     const from = tr.from % people.length;
     const to = tr.to % people.length;
     const count = Math.floor((held.get(from) ?? 0) * tr.fraction);
