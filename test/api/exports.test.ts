@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
@@ -225,6 +226,15 @@ describe('the register as XLSX and CSV', () => {
       expect(isoOf(row[0])).toBe(items[i]!.date);
       expect(row[3]).toBe(items[i]!.shareCount);
     });
+    // Excel's built-in short date (format 14): shown in the reader's own date order.
+    expect(sheet.getCell('A2').numFmt).toBe('mm-dd-yy');
+    const styles = new TextDecoder().decode(
+      unzipSync(
+        new Uint8Array(await (await get('/share-events/export?format=xlsx')).arrayBuffer()),
+      )['xl/styles.xml']!,
+    );
+    expect(styles).toMatch(/<xf numFmtId="14"/);
+    expect(styles).not.toMatch(/formatCode="[dmy-]+"/);
     expect(rows[0]!.slice(1, 3)).toEqual(['Issue', 'Gewone aandelen']);
     expect(rows[0]![5]).toBe('Anna de Vries');
     expect(rows[0]![6]).toBe(1);

@@ -19,14 +19,18 @@ function excelJs(): Promise<ExcelJs> {
   return loaded;
 }
 
-/** Number formats per kind; dates in the reader's order (day first in both en-GB and nl). */
+/**
+ * Number formats per kind. Dates get Excel's built-in short date (number format 14, which exceljs
+ * writes for 'mm-dd-yy'): Excel and LibreOffice show it in the reader's own system order
+ * (24-11-2026 in the Netherlands, 11/24/2026 in the US), as they do with dates typed by hand.
+ */
 const NUM_FMT: Record<Exclude<SheetColumnKind, 'text'>, string> = {
   count: '#,##0',
   // Prices may carry up to ten decimals (numeric(28,10)): at least two, more when present.
   money: '#,##0.00########',
   decimal: '#,##0.##########',
   percent: '0.0000%',
-  date: 'dd-mm-yyyy',
+  date: 'mm-dd-yy',
 };
 
 const MIN_WIDTH = 8;
