@@ -159,6 +159,42 @@ describe('stakeholders', () => {
     expect(after.items).toHaveLength(2);
   });
 
+  it('imports a row again whose record was deleted since', async () => {
+    const id = await company();
+    const file = await xlsx({
+      S: [
+        ['Name', 'Relationship'],
+        ['Carla Claes', 'advisor'],
+        ['Dirk Dekker', 'advisor'],
+      ],
+    });
+    const first = await upload(id, file, 'stakeholders');
+    expect(await commit(id, first.body.id)).toMatchObject({ created: 2 });
+    const list = await ok<{ items: { id: string; name: string }[] }>(
+      t,
+      ann.cookie,
+      `/company/${id}/stakeholders`,
+    );
+    const carla = list.items.find((p) => p.name === 'Carla Claes')!;
+    const del = await t.request(`/api/v1/company/${id}/stakeholders/${carla.id}`, {
+      method: 'DELETE',
+      cookie: ann.cookie,
+    });
+    expect(del.status).toBeLessThan(300);
+    const again = await upload(id, file, 'stakeholders');
+    expect(again.body).toMatchObject({ errors: [], skipped: 1 });
+    expect(await commit(id, again.body.id)).toMatchObject({ created: 1, skipped: 1 });
+    const after = await ok<{ items: { name: string }[] }>(
+      t,
+      ann.cookie,
+      `/company/${id}/stakeholders`,
+    );
+    expect(after.items.map((p) => p.name).sort()).toEqual(['Carla Claes', 'Dirk Dekker']);
+    // The key now points at the new record: a third import creates nothing.
+    const third = await upload(id, file, 'stakeholders');
+    expect(third.body).toMatchObject({ skipped: 2 });
+  });
+
   it('lets the caller map columns, and pick a sheet of several', async () => {
     const id = await company();
     const file = await xlsx({

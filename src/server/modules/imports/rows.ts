@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { stakeholderCreateSchema, shareEventCreateSchema } from '../../../contracts/equity';
 import {
@@ -24,7 +24,16 @@ import {
   type Parsed,
 } from '../../../domain/import/values';
 import type { DbOrTx } from '../../db/client';
-import { equityPlan, importedRow, shareClass, stakeholder, vestingTemplate } from '../../db/schema';
+import {
+  equityPlan,
+  grant,
+  importedRow,
+  shareClass,
+  shareEvent,
+  stakeholder,
+  valuation,
+  vestingTemplate,
+} from '../../db/schema';
 import { msg, validationError, zodError, type Text } from '../../http/errors';
 import type { SheetRow } from './files';
 
@@ -101,10 +110,17 @@ export async function loadReferences(
       .select({ id: vestingTemplate.id, name: vestingTemplate.name, terms: vestingTemplate.terms })
       .from(vestingTemplate)
       .where(eq(vestingTemplate.organizationId, organizationId)),
+    // A key counts while its record lives: one deleted since (or in the trash) imports again.
     await db
       .select({ key: importedRow.key, entityId: importedRow.entityId })
       .from(importedRow)
-      .where(and(eq(importedRow.companyId, companyId), eq(importedRow.kind, kind))),
+      .where(
+        and(
+          eq(importedRow.companyId, companyId),
+          eq(importedRow.kind, kind),
+          exists(livingRecord(db, kind)),
+        ),
+      ),
   ];
   const refs: References = {
     stakeholders: { byEmployeeId: new Map(), byEmail: new Map(), byName: new Map() },
@@ -123,6 +139,27 @@ export async function loadReferences(
   for (const t of templates)
     push(refs.templates, normalizeHeader(t.name), { id: t.id, terms: t.terms });
   return refs;
+}
+
+/** The record an imported row's key points at, while it exists and is not in the trash. */
+function livingRecord(db: DbOrTx, kind: ImportKind) {
+  const one = { one: sql`1` };
+  switch (kind) {
+    case 'stakeholders':
+      return db
+        .select(one)
+        .from(stakeholder)
+        .where(and(eq(stakeholder.id, importedRow.entityId), isNull(stakeholder.deletedAt)));
+    case 'share-events':
+      return db.select(one).from(shareEvent).where(eq(shareEvent.id, importedRow.entityId));
+    case 'grants':
+      return db
+        .select(one)
+        .from(grant)
+        .where(and(eq(grant.id, importedRow.entityId), isNull(grant.deletedAt)));
+    case 'valuations':
+      return db.select(one).from(valuation).where(eq(valuation.id, importedRow.entityId));
+  }
 }
 
 /** The contract each kind's rows must pass: the API's own create schema. */

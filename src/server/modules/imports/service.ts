@@ -293,7 +293,15 @@ async function runCommit(db: Database, actor: Actor, job: JobRow): Promise<void>
       // The rows' keys are written in batches: nothing reads them before the commit ends.
       let keys: (typeof importedRow.$inferInsert)[] = [];
       const flush = async () => {
-        if (keys.length > 0) await tx.insert(importedRow).values(keys);
+        // A key whose record was deleted since points at the new one.
+        if (keys.length > 0)
+          await tx
+            .insert(importedRow)
+            .values(keys)
+            .onConflictDoUpdate({
+              target: [importedRow.companyId, importedRow.kind, importedRow.key],
+              set: { entityId: sql`excluded.entity_id`, importId: sql`excluded.import_id` },
+            });
         keys = [];
       };
       const keep = async (row: BuiltRow, entityId: string) => {
