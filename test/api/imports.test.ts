@@ -509,6 +509,89 @@ describe('grants and valuations', () => {
   });
 });
 
+describe('a bad row of every kind', () => {
+  // Per kind: a sheet whose third row breaks the kind's contract, and the cell the error names.
+  const cases: [string, string, string, RegExp][] = [
+    [
+      'stakeholders',
+      'Name,Relationship,E-mail\nAnna,founder,anna@example.nl\nBram,founder,not-an-e-mail\n',
+      'E-mail',
+      /e-mail/i,
+    ],
+    [
+      'share-events',
+      'Type,Date,Share class,Number of shares,To\nissue,2024-01-01,Gewone aandelen,10,Eva Smit\nissue,2024-01-02,Preferente aandelen,10,Eva Smit\n',
+      'Share class',
+      /Preferente aandelen/,
+    ],
+    [
+      'grants',
+      'Stakeholder,Plan,Quantity,Exercise price,Grant date,Vesting months\nEva Smit,ESOP 2024,100,0.10,2024-03-01,48\nEva Smit,ESOP 2024,-3,0.10,2024-03-01,48\n',
+      'Quantity',
+      /./,
+    ],
+    [
+      'valuations',
+      'Effective date,Purpose,Method,Enterprise value\n2024-06-30,tax_fmv,dcf,1000000\n2024-02-30,tax_fmv,dcf,1000000\n',
+      'Effective date',
+      /./,
+    ],
+  ];
+
+  it.each(cases)(
+    '%s: the error names row 3 and its column, and nothing can be committed',
+    async (kind, csv, column, text) => {
+      const id = await structure();
+      const classes = await ok<{ items: { id: string }[] }>(
+        t,
+        ann.cookie,
+        `/company/${id}/share-classes`,
+      );
+      await ok(t, ann.cookie, `/company/${id}/plans`, 'POST', {
+        name: 'ESOP 2024',
+        planType: 'stock_options',
+        shareClassId: classes.items[0]!.id,
+        poolSize: 1000,
+      });
+      const dry = await upload(id, csv, kind);
+      expect(dry.status, JSON.stringify(dry.body)).toBe(201);
+      expect(dry.body.errors.map((e) => [e.row, e.column])).toEqual([[3, column]]);
+      expect(dry.body.errors[0]!.message).toMatch(text);
+      const res = await t.request(`/api/v1/company/${id}/imports/${dry.body.id}/commit`, {
+        method: 'POST',
+        cookie: ann.cookie,
+      });
+      expect(res.status).toBe(409);
+    },
+  );
+
+  it('grants: a grant beyond what is left of the pool fails the commit with its row', async () => {
+    const id = await structure();
+    const classes = await ok<{ items: { id: string }[] }>(
+      t,
+      ann.cookie,
+      `/company/${id}/share-classes`,
+    );
+    await ok(t, ann.cookie, `/company/${id}/plans`, 'POST', {
+      name: 'ESOP 2024',
+      planType: 'stock_options',
+      shareClassId: classes.items[0]!.id,
+      poolSize: 1000,
+    });
+    const csv =
+      'Stakeholder,Plan,Quantity,Exercise price,Grant date,Vesting months\n' +
+      'Eva Smit,ESOP 2024,600,0.10,2024-03-01,48\n' +
+      'José Müller,ESOP 2024,600,0.10,2024-04-01,48\n';
+    const dry = await upload(id, csv, 'grants');
+    expect(dry.body.errors).toEqual([]);
+    const done = await commit(id, dry.body.id);
+    expect(done.status).toBe('failed');
+    expect(done.errors.map((e) => [e.row, e.column])).toEqual([[3, 'Quantity']]);
+    const grants = await ok<{ items: unknown[] }>(t, ann.cookie, `/company/${id}/grants`);
+    expect(grants.items).toEqual([]);
+  });
+});
+
 describe('files refused', () => {
   const refused = async (file: Uint8Array | string, name?: string) => {
     const id = await company();
