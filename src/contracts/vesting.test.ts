@@ -312,7 +312,7 @@ describe('schedule limits (issue 11)', () => {
     });
   });
 
-  it('the largest schedules the contract accepts are computed fast', () => {
+  it('the largest schedules the contract accepts are computed whole', () => {
     const daily = preview(
       1_000_000_000,
       time({ periodUnit: 'days', occurrences: VESTING_LIMITS.occurrences, cliffPeriods: 365 }),
@@ -338,16 +338,8 @@ describe('schedule limits (issue 11)', () => {
         exerciseWindowMonths: 3,
       },
     };
-    let result = computeVesting(input);
-    // The fastest of five warm runs: robust to a busy machine.
-    let ms = Infinity;
-    for (let run = 0; run < 5; run++) {
-      const started = performance.now();
-      result = computeVesting(input);
-      ms = Math.min(ms, performance.now() - started);
-    }
+    const result = computeVesting(input);
     expect(result.installments.reduce((s, i) => s + i.quantity, 0)).toBe(1_000_000_000);
-    // A few ms on the 2-core CI machine; generous for a loaded one, below a quadratic blow-up.
-    expect(ms).toBeLessThan(250);
+    // How fast: `npm run bench -- --only=vesting` (bench/vesting.ts) times these terms.
   });
 });

@@ -384,7 +384,7 @@ describe('vesting terms exact in every corner (issue 11)', () => {
     expect(res.body.installments.map((i: { quantity: number }) => i.quantity)).toEqual([6, 4]);
   });
 
-  it('accepts 365-day periods and daily vesting over years; 10,000 installments answer quickly', async () => {
+  it('accepts 365-day periods and daily vesting over years, up to 10,000 installments', async () => {
     const yearly = await preview({
       quantity: 4000,
       terms: { type: 'time', periodLength: 365, periodUnit: 'days', occurrences: 4 },
@@ -396,7 +396,6 @@ describe('vesting terms exact in every corner (issue 11)', () => {
       '2026-12-31',
       '2027-12-31',
     ]);
-    const started = performance.now();
     const daily = await preview({
       quantity: 1_000_000,
       asOf: '2030-01-01',
@@ -408,16 +407,13 @@ describe('vesting terms exact in every corner (issue 11)', () => {
         cliffPeriods: 365,
       },
     });
-    const ms = performance.now() - started;
     expect(daily.status).toBe(200);
     expect(daily.body.installments).toHaveLength(10_000 - 364);
     expect(daily.body.installments.at(-1)).toMatchObject({
       date: '2051-05-19',
       cumulative: 1_000_000,
     });
-    // Tens of milliseconds on the CI machine (JSON of 9,636 installments included); generous for
-    // a loaded one. bench/vesting.ts times the engine on the largest terms the contract accepts.
-    expect(ms).toBeLessThan(5_000);
+    // How fast: bench/vesting.ts times the engine on the largest terms the contract accepts.
     const tooMany = await preview({
       quantity: 1000,
       terms: { type: 'time', periodLength: 1, periodUnit: 'days', occurrences: 10_001 },
