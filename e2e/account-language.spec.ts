@@ -99,7 +99,7 @@ test('signing up in Dutch gives the new account Dutch', async ({ browser, baseUR
     page.getByRole('heading', { level: 1, name: T('auth.checkEmail.title', {}, 'nl') }),
   ).toBeVisible();
 
-  const mail = await waitForMail(user.email, { timeoutMs: 15_000 });
+  const mail = await waitForMail(user.email, { timeoutMs: 45_000 });
   const link = mail.links.find((l) => l.includes('verify-email'));
   expect(link, `links in the mail: ${mail.links.join(', ')}`).toBeTruthy();
   const verified = await page.request.get(link!);

@@ -85,7 +85,8 @@ test('a platform admin searches, bans, unbans, impersonates, signs out, resets a
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  // A long journey: three times the default limit.
+  test.slow();
   const origin = baseURL!;
   const admin = await signUpAdmin(request, origin);
   const user = await createVerifiedUser(request, origin, { name: 'Bea Banned' });

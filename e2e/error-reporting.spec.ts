@@ -81,9 +81,9 @@ test.describe('with SENTRY_DSN', () => {
     // One after the other: the SDK ignores a rejection reported in the same turn as an error it
     // has just caught in a timer.
     await throwInPage(page);
-    await sentry.waitForEvents(1, 15_000);
+    await sentry.waitForEvents(1, 45_000);
     await rejectInPage(page);
-    const events = await sentry.waitForEvents(2, 15_000);
+    const events = await sentry.waitForEvents(2, 45_000);
     const messages = events.flatMap((event) =>
       (event.exception as { values: { value: string }[] }).values.map((v) => v.value),
     );
@@ -131,7 +131,7 @@ test.describe('with SENTRY_DSN', () => {
     };
     const before = sentry.events().length;
     await throwInPage(page);
-    const events = await sentry.waitForEvents(before + 1, 15_000);
+    const events = await sentry.waitForEvents(before + 1, 45_000);
     const event = events[before]!;
     expect(event.user).toEqual({ id: me.user.id });
     const raw = sentry.envelopes.map((e) => e.raw).join('\n');

@@ -31,7 +31,7 @@ test('sign up, verify, sign in, create, edit and delete a company, sign out', as
     // In the language the account was created in: the browser's.
     const mail = await waitForMail(user.email, {
       subject: new RegExp(`^${escapeRegExp(T('mail.verification.subject'))}$`),
-      timeoutMs: 15_000,
+      timeoutMs: 45_000,
     });
     const link = mail.links.find((l) => l.includes('verify-email')) ?? mail.links[0];
     expect(link, `links in the mail: ${mail.links.join(', ')}`).toBeTruthy();

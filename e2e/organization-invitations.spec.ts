@@ -48,7 +48,8 @@ test('an invitee without an account signs up from the invitation and accepts it'
   request,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  // A long journey: three times the default limit.
+  test.slow();
   const origin = baseURL!;
   const owner = await createVerifiedUser(request, origin, { name: 'Odile Owner' });
   const invitee = newUser({ name: 'Nina Newcomer' });

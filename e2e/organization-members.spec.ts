@@ -65,7 +65,8 @@ test('an owner creates a workspace, invites a colleague and narrows their role',
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  // A long journey: three times the default limit.
+  test.slow();
   const origin = baseURL!;
   const owner = await createVerifiedUser(request, origin, { name: 'Olga Owner' });
   const invitee = await createVerifiedUser(request, origin, { name: 'Ivo Invitee' });

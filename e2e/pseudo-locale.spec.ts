@@ -118,7 +118,8 @@ test('companies, stakeholders, the trash and the workspace pages show only catal
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  // A long journey: three times the default limit.
+  test.slow();
   const user = await createVerifiedUser(page.request, baseURL!, { name: 'Pia Pseudo' });
   await usePseudoLanguage(page);
   const signedIn = await page.request.post('/api/auth/sign-in/email', {
@@ -276,7 +277,8 @@ test('the grants list, a grant’s page and the grant dialogs show only catalog 
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  // A long journey: three times the default limit.
+  test.slow();
   const user = await createVerifiedUser(page.request, baseURL!);
   await usePseudoLanguage(page);
   const signedIn = await page.request.post('/api/auth/sign-in/email', {
@@ -474,7 +476,8 @@ test('the cap table, the register, share classes, receipts and their dialogs sho
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  // A long journey: three times the default limit.
+  test.slow();
   const user = await createVerifiedUser(page.request, baseURL!);
   await usePseudoLanguage(page);
   const signedIn = await page.request.post('/api/auth/sign-in/email', {
@@ -672,7 +675,8 @@ test('valuations, upcoming and the header with its user menu show only catalog t
   page,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  // A long journey: three times the default limit.
+  test.slow();
   const user = await createVerifiedUser(page.request, baseURL!, { name: 'Vera Pseudo' });
   await usePseudoLanguage(page);
   const signedIn = await page.request.post('/api/auth/sign-in/email', {

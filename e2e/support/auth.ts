@@ -29,7 +29,7 @@ export async function createVerifiedUser(
   // The mail is in the language the request asked for (Accept-Language).
   const mail = await waitForMail(user.email, {
     subject: inAnyLanguage('mail.verification.subject'),
-    timeoutMs: 15_000,
+    timeoutMs: 45_000,
   });
   const link = mail.links.find((l) => l.includes('verify-email'));
   if (!link) throw new Error(`No verification link in: ${mail.links.join(', ')}`);

@@ -24,7 +24,7 @@ export async function waitForMail(
   to: string,
   options: { subject?: RegExp; timeoutMs?: number } = {},
 ): Promise<ReceivedMail> {
-  const { subject, timeoutMs = 15_000 } = options;
+  const { subject, timeoutMs = 45_000 } = options;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mails = (await listMail(to)).filter((m) => !subject || subject.test(m.subject));

@@ -509,6 +509,21 @@ describe('grants and valuations', () => {
   });
 });
 
+/** A plan "ESOP 2024" of `poolSize` options on the company's first share class. */
+async function plan(companyId: string, poolSize = 1000) {
+  const classes = await ok<{ items: { id: string }[] }>(
+    t,
+    ann.cookie,
+    `/company/${companyId}/share-classes`,
+  );
+  await ok(t, ann.cookie, `/company/${companyId}/plans`, 'POST', {
+    name: 'ESOP 2024',
+    planType: 'stock_options',
+    shareClassId: classes.items[0]!.id,
+    poolSize,
+  });
+}
+
 describe('a bad row of every kind', () => {
   // Per kind: a sheet whose third row breaks the kind's contract, and the cell the error names.
   const cases: [string, string, string, RegExp][] = [
@@ -542,17 +557,7 @@ describe('a bad row of every kind', () => {
     '%s: the error names row 3 and its column, and nothing can be committed',
     async (kind, csv, column, text) => {
       const id = await structure();
-      const classes = await ok<{ items: { id: string }[] }>(
-        t,
-        ann.cookie,
-        `/company/${id}/share-classes`,
-      );
-      await ok(t, ann.cookie, `/company/${id}/plans`, 'POST', {
-        name: 'ESOP 2024',
-        planType: 'stock_options',
-        shareClassId: classes.items[0]!.id,
-        poolSize: 1000,
-      });
+      await plan(id);
       const dry = await upload(id, csv, kind);
       expect(dry.status, JSON.stringify(dry.body)).toBe(201);
       expect(dry.body.errors.map((e) => [e.row, e.column])).toEqual([[3, column]]);
@@ -567,17 +572,7 @@ describe('a bad row of every kind', () => {
 
   it('grants: a grant beyond what is left of the pool fails the commit with its row', async () => {
     const id = await structure();
-    const classes = await ok<{ items: { id: string }[] }>(
-      t,
-      ann.cookie,
-      `/company/${id}/share-classes`,
-    );
-    await ok(t, ann.cookie, `/company/${id}/plans`, 'POST', {
-      name: 'ESOP 2024',
-      planType: 'stock_options',
-      shareClassId: classes.items[0]!.id,
-      poolSize: 1000,
-    });
+    await plan(id);
     const csv =
       'Stakeholder,Plan,Quantity,Exercise price,Grant date,Vesting months\n' +
       'Eva Smit,ESOP 2024,600,0.10,2024-03-01,48\n' +
