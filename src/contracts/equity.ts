@@ -122,6 +122,11 @@ const stakeholderFields = {
   country: optionalCountry('Country'),
   taxCountry: optionalCountry('Tax residence country'),
   employeeId: optionalText(64, 'Employee id'),
+  /** The language documents addressed to them are written in (issue 14); null: the workspace's. */
+  language: z
+    .enum(['nl', 'en'], { error: 'language must be nl or en' })
+    .nullish()
+    .transform((v) => v ?? null),
   notes: optionalNotes(4000, 'Notes'),
 };
 
@@ -150,6 +155,7 @@ export const stakeholderSchema = z.object({
   country: z.string().nullable(),
   taxCountry: z.string().nullable(),
   employeeId: z.string().nullable(),
+  language: z.enum(['nl', 'en']).nullable(),
   notes: z.string().nullable(),
   ...timestamps,
 });

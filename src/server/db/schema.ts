@@ -169,6 +169,8 @@ export const stakeholder = pgTable(
     country: text('country'),
     taxCountry: text('tax_country'),
     employeeId: text('employee_id'),
+    /** Preferred language of documents addressed to them (issue 14); null: the workspace's. */
+    language: text('language'),
     notes: text('notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -566,3 +568,127 @@ export const importedRow = pgTable(
   },
   (t) => [uniqueIndex('imported_row_key_uq').on(t.companyId, t.kind, t.key)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Documents (issue 14, decision 027): the workspace's Word templates, the documents generated
+// from them (bytes apart, so that lists never read them), signed copies and batches.
+
+/** The workspace's document language: for a stakeholder without a preferred language. */
+export const documentSetting = pgTable('document_setting', {
+  organizationId: text('organization_id')
+    .primaryKey()
+    .references(() => organization.id, { onDelete: 'cascade' }),
+  language: text('language').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** One uploaded version of a template; at most one active per kind and language. */
+export const documentTemplate = pgTable(
+  'document_template',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    kind: text('kind').notNull(),
+    language: text('language').notNull(),
+    version: integer('version').notNull(),
+    fileName: text('file_name').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    docx: bytea('docx').notNull(),
+    active: boolean('active').notNull().default(false),
+    uploadedBy: text('uploaded_by').references(() => user.id, { onDelete: 'set null' }),
+    uploadedByName: text('uploaded_by_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('document_template_version_uq').on(t.organizationId, t.kind, t.language, t.version),
+    uniqueIndex('document_template_active_uq')
+      .on(t.organizationId, t.kind, t.language)
+      .where(sql`active`),
+  ],
+);
+
+/** A batch of grant letters: its progress, and the zip once done. */
+export const documentJob = pgTable(
+  'document_job',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    companyId: companyRef(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    total: integer('total').notNull(),
+    done: integer('done').notNull().default(0),
+    fileName: text('file_name'),
+    zip: bytea('zip'),
+    /** Why it failed: a catalog message, rendered per reader. */
+    error: jsonb('error'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('document_job_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/** A generated document: who made it, when, from which template version, its SHA-256. */
+export const generatedDocument = pgTable(
+  'generated_document',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    companyId: companyRef(),
+    kind: text('kind').notNull(),
+    language: text('language').notNull(),
+    format: text('format').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull(),
+    templateId: uuid('template_id').references(() => documentTemplate.id, {
+      onDelete: 'set null',
+    }),
+    /** 0: our built-in default; null: a PDF the server lays out itself. */
+    templateVersion: integer('template_version'),
+    grantIds: jsonb('grant_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    stakeholderId: uuid('stakeholder_id').references(() => stakeholder.id, {
+      onDelete: 'set null',
+    }),
+    stakeholderName: text('stakeholder_name'),
+    exerciseId: uuid('exercise_id').references(() => grantExercise.id, { onDelete: 'set null' }),
+    asOf: date('as_of', { mode: 'string' }),
+    jobId: uuid('job_id').references(() => documentJob.id, { onDelete: 'set null' }),
+    sentAt: date('sent_at', { mode: 'string' }),
+    signedAt: date('signed_at', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('generated_document_company_idx').on(t.companyId, t.createdAt),
+    index('generated_document_grants_idx').using('gin', t.grantIds),
+  ],
+);
+
+/** A generated document's bytes. */
+export const documentFile = pgTable('document_file', {
+  documentId: uuid('document_id')
+    .primaryKey()
+    .references(() => generatedDocument.id, { onDelete: 'cascade' }),
+  bytes: bytea('bytes').notNull(),
+});
+
+/** The signed copy of a document (PDF, ≤ 20 MB). */
+export const documentSignedCopy = pgTable('document_signed_copy', {
+  documentId: uuid('document_id')
+    .primaryKey()
+    .references(() => generatedDocument.id, { onDelete: 'cascade' }),
+  organizationId: organizationRef(),
+  fileName: text('file_name').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  sha256: text('sha256').notNull(),
+  pdf: bytea('pdf').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});

@@ -40,6 +40,7 @@ export function toStakeholder(row: Row): Stakeholder {
     country: row.country,
     taxCountry: row.taxCountry,
     employeeId: row.employeeId,
+    language: row.language as Stakeholder['language'],
     notes: row.notes,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
