@@ -31,11 +31,14 @@
 // 10. Spreadsheet import (issue 13, bench/imports.ts): a CSV of 10,000 stakeholders, then one of
 //    10,000 register events among them, dry-run and committed in process through the import service, on a fresh PGlite and (with DATABASE_URL)
 //    a fresh PostgreSQL database; rows per second of the commit against the 30 s target.
+// 11. Documents (issue 14, bench/documents.ts): 500 grant letters from the standard template as
+//    one batch (made, stored and zipped), in process, on PGlite and (with DATABASE_URL)
+//    PostgreSQL; the batch's time and the time per letter (no target: for information).
 // Prints a summary against the issue's targets and writes bench/results/latest.json. A missed
 // target is reported, not fatal (exit 0); a broken run (server did not start, non-2xx answers,
 // wrong data) exits 1.
 // `npm run bench -- --only=cap-table` (or list, cold-start, spa, vesting, grants, valuations,
-// imports; comma-separated)
+// imports, documents; comma-separated)
 // runs just those
 // sections and merges their results into the existing latest.json.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -69,6 +72,12 @@ import {
   CAP_TABLE,
   type CapTableRun,
 } from './cap-table';
+import {
+  benchDocumentsPglite,
+  benchDocumentsPostgres,
+  DOCUMENTS_BENCH,
+  type DocumentsRun,
+} from './documents';
 import { benchGrantsPglite, benchGrantsPostgres, GRANTS, type GrantsRun } from './grants';
 import {
   benchImportsPglite,
@@ -529,6 +538,10 @@ const imports: { pglite: ImportsRun[] | null; postgres: ImportsRun[] | null } = 
   pglite: null,
   postgres: null,
 };
+const documents: { pglite: DocumentsRun | null; postgres: DocumentsRun | null } = {
+  pglite: null,
+  postgres: null,
+};
 const databaseUrl = process.env.DATABASE_URL;
 let vesting: VestingRun | null = null;
 const SECTIONS = [
@@ -540,6 +553,7 @@ const SECTIONS = [
   'grants',
   'valuations',
   'imports',
+  'documents',
 ] as const;
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? onlyArg.slice('--only='.length).split(',') : null;
@@ -608,6 +622,13 @@ try {
       if (databaseUrl)
         imports.postgres = await section('imports, PostgreSQL', () =>
           benchImportsPostgres(databaseUrl),
+        );
+    }
+    if (wanted('documents')) {
+      documents.pglite = await section('documents, PGlite', () => benchDocumentsPglite());
+      if (databaseUrl)
+        documents.postgres = await section('documents, PostgreSQL', () =>
+          benchDocumentsPostgres(databaseUrl),
         );
     }
     if (wanted('spa')) spa = await section('SPA', benchSpa);
@@ -681,6 +702,17 @@ const targets: { name: string; measured: string; budget: string; result: Verdict
     return {
       name: `Valuation metrics API ÷ driver, ${db === 'pglite' ? 'PGlite' : 'PostgreSQL'}`,
       measured: run ? `${fmt(run.ratio, 2)}×` : '—',
+      budget: 'no target',
+      result: (run ? 'info' : 'not run') as Verdict,
+    };
+  }),
+  ...(['pglite', 'postgres'] as const).map((db) => {
+    const run = documents[db];
+    return {
+      name: `${fmt(DOCUMENTS_BENCH.letters)} grant letters as one zip, ${db === 'pglite' ? 'PGlite' : 'PostgreSQL'}`,
+      measured: run
+        ? `${fmt(run.batchMs / 1000, 1)} s (${fmt(run.perLetterMs, 1)} ms per letter)`
+        : '—',
       budget: 'no target',
       result: (run ? 'info' : 'not run') as Verdict,
     };
@@ -805,6 +837,7 @@ const fresh = {
       ...VALUATIONS,
     },
     imports: { kinds: ['stakeholders', 'share-events'], file: 'CSV', ...IMPORT_TARGET },
+    documents: { kind: 'grant_letter', template: 'standard', ...DOCUMENTS_BENCH },
   },
   pglite,
   postgres,
@@ -815,6 +848,7 @@ const fresh = {
   grants: grantsList,
   valuations: valuationMetrics,
   imports,
+  documents,
   targets,
   problems,
 };
@@ -837,6 +871,7 @@ if (only && existsSync(resultsFile)) {
     ...(wanted('grants') ? { grants: grantsList } : {}),
     ...(wanted('valuations') ? { valuations: valuationMetrics } : {}),
     ...(wanted('imports') ? { imports } : {}),
+    ...(wanted('documents') ? { documents } : {}),
     targets: targets.map((t) =>
       ran.has(t.name) ? t : (previous.targets.find((p) => p.name === t.name) ?? t),
     ),

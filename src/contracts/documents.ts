@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate, text } from './common';
+import { messageParams } from './i18n/issues';
 
 /**
  * Documents (issue 14, decision 027): the lawyer's deliverables generated from the data, from
@@ -71,21 +72,36 @@ export const documentCreateSchema = z
   })
   .superRefine((body, ctx) => {
     const needs = KIND_NEEDS[body.kind];
-    const issue = (path: string, message: string) =>
-      ctx.addIssue({ code: 'custom', path: [path], message });
+    const kind = body.kind;
+    const issue = (path: string, message: string, key: string) =>
+      ctx.addIssue({
+        code: 'custom',
+        path: [path],
+        message,
+        params: messageParams(key, { kind }),
+      });
     if (needs === 'grants' && !body.grantIds)
-      issue('grantIds', `grantIds is required for a ${body.kind}`);
+      issue(
+        'grantIds',
+        `grantIds is required for a ${kind}`,
+        'validation.documents.grantsRequired',
+      );
     if (needs !== 'grants' && body.grantIds)
-      issue('grantIds', `grantIds is not taken by a ${body.kind}`);
+      issue('grantIds', `grantIds is not taken by a ${kind}`, 'validation.documents.notTaken');
     if (needs === 'exercise' && !body.exerciseId)
-      issue('exerciseId', 'exerciseId is required for an exercise_notice');
+      issue(
+        'exerciseId',
+        'exerciseId is required for an exercise_notice',
+        'validation.documents.exerciseRequired',
+      );
     if (needs !== 'exercise' && body.exerciseId)
-      issue('exerciseId', `exerciseId is not taken by a ${body.kind}`);
-    if (needs !== 'asOf' && body.asOf) issue('asOf', `asOf is not taken by a ${body.kind}`);
-    if (body.format === 'pdf' && !PDF_KINDS.includes(body.kind))
-      issue('format', `a ${body.kind} is generated as docx only`);
+      issue('exerciseId', `exerciseId is not taken by a ${kind}`, 'validation.documents.notTaken');
+    if (needs !== 'asOf' && body.asOf)
+      issue('asOf', `asOf is not taken by a ${kind}`, 'validation.documents.notTaken');
+    if (body.format === 'pdf' && !PDF_KINDS.includes(kind))
+      issue('format', `a ${kind} is generated as docx only`, 'validation.documents.docxOnly');
     if (body.grantIds && new Set(body.grantIds).size !== body.grantIds.length)
-      issue('grantIds', 'grantIds names a grant twice');
+      issue('grantIds', 'grantIds names a grant twice', 'validation.documents.grantTwice');
   });
 export type DocumentCreateInput = z.input<typeof documentCreateSchema>;
 export type DocumentCreate = z.output<typeof documentCreateSchema>;
@@ -170,7 +186,8 @@ export type DocumentUpdate = z.infer<typeof documentUpdateSchema>;
 
 /** Query of `PUT …/documents/{documentId}/signed-copy` (the PDF is the body). */
 export const signedCopyQuerySchema = z.object({
-  signedAt: isoDate('signedAt'),
+  /** Default: today. */
+  signedAt: isoDate('signedAt').optional(),
   filename: text('filename', { max: 200 }).optional(),
 });
 
@@ -207,17 +224,18 @@ export const templateListSchema = z.object({
 });
 export type TemplateList = z.infer<typeof templateListSchema>;
 
-/** Query of `POST /api/v1/document-templates` (the .docx is the body, or multipart `file`). */
+/**
+ * Query of `POST /api/v1/document-templates/{kind}/{language}` (the .docx is the body, or
+ * multipart `file`).
+ */
 export const templateUploadQuerySchema = z.object({
-  kind: documentKindSchema,
-  language: documentLanguageSchema,
   filename: text('filename', { max: 200 }).optional(),
 });
 
-/** `PATCH /api/v1/document-templates/{templateId}`: make it the active one, or stop using it. */
+/** `PATCH /api/v1/document-templates/{documentTemplateId}`: make it the active one, or stop using it. */
 export const templateUpdateSchema = z.strictObject({ active: z.boolean() });
 
-/** `PATCH /api/v1/document-templates/settings`: the workspace's document language. */
+/** `PATCH /api/v1/document-settings`: the workspace's document language. */
 export const documentSettingsSchema = z.strictObject({ language: documentLanguageSchema });
 
 // ----------------------------------------------------------------------------- merge fields

@@ -13,6 +13,7 @@ import type { ErrorReporter } from './error-reporting/reporter';
 import { createApp } from './http/app';
 import { startTrashPurge } from './jobs/trash-purge';
 import { failInterruptedImports, settleImports } from './modules/imports/service';
+import { failInterruptedDocumentJobs, settleDocumentJobs } from './modules/documents/service';
 import { outboxUrl } from './http/outbox';
 import type { Logger } from './logger';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
@@ -154,6 +155,10 @@ export async function startServer({
     if (interrupted > 0) logger.info(`imports: ${interrupted} interrupted commit(s) marked failed`);
     // Shutdown lets a commit under way finish (or fail) before the database closes.
     cleanups.push(() => settleImports());
+    // The same for a batch of documents (issue 14): nothing of it is stored until its end.
+    const batches = await failInterruptedDocumentJobs(database.db);
+    if (batches > 0) logger.info(`documents: ${batches} interrupted batch(es) marked failed`);
+    cleanups.push(() => settleDocumentJobs());
     // Purges the trash of items deleted over 30 days ago, now and hourly; stopped (its current
     // item finished) before the database closes.
     const trashPurge = startTrashPurge({ db: database.db, logger });

@@ -76,6 +76,8 @@ beforeAll(async () => {
     'PATCH /company/{companyId}': { city: 'Haarlem' },
     'POST /vesting-templates': { name: 'Fuzz template 2', terms: TEMPLATE_TERMS },
     'PATCH /vesting-templates/{templateId}': { description: 'Standard' },
+    'PATCH /document-templates/{documentTemplateId}': { active: false },
+    'PATCH /document-settings': { language: 'nl' },
     'POST /vesting/preview': {
       quantity: 4800,
       vestingStartDate: '2024-01-01',

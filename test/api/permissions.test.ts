@@ -136,6 +136,33 @@ describe('permission matrix', () => {
         },
         'PATCH /vesting-templates/{templateId}': { description: 'Standard for employees' },
       }[key];
+    } else if (route.path.startsWith('/document-')) {
+      // Document templates and settings (issue 14): a version the owner uploaded, and ours.
+      const standard = await t.request('/api/v1/document-templates/grant_letter/en/standard', {
+        cookie: owner.cookie,
+      });
+      const docx = new Uint8Array(await standard.arrayBuffer());
+      const form = () => {
+        const f = new FormData();
+        f.set('file', new File([docx], 'letter.docx'));
+        return f;
+      };
+      const uploaded = await t.request('/api/v1/document-templates/grant_letter/en', {
+        method: 'POST',
+        rawBody: form(),
+        cookie: owner.cookie,
+      });
+      expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+      params = {
+        documentTemplateId: (await uploaded.json()).id,
+        kind: 'grant_letter',
+        language: 'en',
+      };
+      body = {
+        'POST /document-templates/{kind}/{language}': form(),
+        'PATCH /document-templates/{documentTemplateId}': { active: false },
+        'PATCH /document-settings': { language: 'nl' },
+      }[key];
     } else if (route.path.startsWith('/trash')) {
       // The trash routes (owners and admins only) act on a company the owner deleted.
       const companyId = await newCompany();

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { settleDocumentJobs } from '../../src/server/modules/documents/service';
 import type { TestApp } from './app';
 
 /** A JSON API call that must succeed; returns the parsed body. */
@@ -120,6 +121,19 @@ export async function equityFixture(t: TestApp, cookie: string, name = 'Fixture 
   });
   expect(dryRun.status, await dryRun.clone().text()).toBe(201);
   const importJob = (await dryRun.json()) as { id: string };
+  // A generated document and a finished batch of grant letters (issue 14), for their routes.
+  const document = await ok<{ id: string }>(t, cookie, `${base}/documents`, 'POST', {
+    kind: 'register_extract',
+  });
+  const second = await ok<{ id: string }>(t, cookie, `${base}/grants`, 'POST', {
+    ...GRANT_BODY(founder.id, grantPlan.id),
+    quantity: 10,
+  });
+  const batch = await ok<{ id: string }>(t, cookie, `${base}/documents`, 'POST', {
+    kind: 'grant_letter',
+    grantIds: [grant.id, second.id],
+  });
+  await settleDocumentJobs();
   return {
     companyId: company.id,
     planId: plan.id,
@@ -140,6 +154,8 @@ export async function equityFixture(t: TestApp, cookie: string, name = 'Fixture 
       start: '2024-08-01',
       valuationId: valuation.id,
       importId: importJob.id,
+      documentId: document.id,
+      jobId: batch.id,
     } as Record<string, string>,
   };
 }
@@ -231,6 +247,9 @@ export function equityBodies(
     [`PATCH ${c}/valuations/{valuationId}`]: { notes: 'Reviewed' },
     // A string body is sent as is (application/pdf), not as JSON.
     [`PUT ${c}/valuations/{valuationId}/report`]: FIXTURE_PDF,
+    [`POST ${c}/documents`]: { kind: 'register_extract' },
+    [`PATCH ${c}/documents/{documentId}`]: { sentAt: '2024-06-01' },
+    [`PUT ${c}/documents/{documentId}/signed-copy`]: FIXTURE_PDF,
     // A form is sent as multipart/form-data.
     [`POST ${c}/imports`]: IMPORT_FORM(),
   };

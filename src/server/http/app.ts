@@ -27,6 +27,7 @@ import { registerGrantRoutes } from '../modules/grants/routes';
 import { isOcfImport, registerOcfRoutes } from '../modules/ocf/routes';
 import { isReportUpload, registerValuationRoutes } from '../modules/valuations/routes';
 import { isImportUpload, registerImportRoutes } from '../modules/imports/routes';
+import { isDocumentUpload, registerDocumentRoutes } from '../modules/documents/routes';
 import { OUTBOX_PATH, registerOutbox } from './outbox';
 import type { AppEnv } from './context';
 import { AppError, codeForStatus, msg, renderText, zodError } from './errors';
@@ -225,7 +226,9 @@ export function createApp(deps: AppDeps) {
   // A valuation report upload has its own 20 MB limit (valuations/routes.ts), a spreadsheet
   // import and an OCF package their own 25 MB (imports/routes.ts, ocf/routes.ts).
   v1.use('*', (c, next) =>
-    isReportUpload(c) || isImportUpload(c) || isOcfImport(c) ? next() : limitBody(c, next),
+    isReportUpload(c) || isImportUpload(c) || isOcfImport(c) || isDocumentUpload(c)
+      ? next()
+      : limitBody(c, next),
   );
 
   v1.openapi(
@@ -312,6 +315,7 @@ export function createApp(deps: AppDeps) {
   registerOcfRoutes(v1);
   registerTrashRoutes(v1);
   registerImportRoutes(v1);
+  registerDocumentRoutes(v1);
   app.route('/api/v1', v1);
   registerApiDocs(app, { appUrl: env.APP_URL });
 

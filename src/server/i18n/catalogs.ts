@@ -106,6 +106,8 @@ const SERVER_ONLY_NAMESPACES = new Set([
   'standard-templates',
   'errors',
   'exports',
+  'document-text',
+  'pdf',
 ]);
 /** Keys of server-only namespaces the SPA needs too (its own errors, the Export menu's words). */
 const BROWSER_ERRORS = ['errors.client.', 'errors.report.', 'exports.menu.'];

@@ -195,6 +195,40 @@ async function detail(db: DbOrTx, companyId: string, grantId: string): Promise<G
 }
 
 /**
+ * Several grants of a company with their full schedules (documents, issue 14), in the order of
+ * `grantIds`, and the ids that name no grant of the company (or one in the trash).
+ */
+export async function grantDetails(
+  db: DbOrTx,
+  companyId: string,
+  grantIds: readonly string[],
+): Promise<{ details: GrantDetail[]; missing: string[] }> {
+  const wanted = new Set(grantIds);
+  const [bundles, coc, country] = await Promise.all([
+    loadGrants(db, { companyId }),
+    changeOfControlDates(db, [companyId]),
+    companyCountry(db, companyId),
+  ]);
+  const byId = new Map(bundles.filter((b) => wanted.has(b.row.id)).map((b) => [b.row.id, b]));
+  const asOf = today();
+  const details: GrantDetail[] = [];
+  const missing: string[] = [];
+  for (const id of grantIds) {
+    const bundle = byId.get(id);
+    if (!bundle) {
+      missing.push(id);
+      continue;
+    }
+    const settlements =
+      bundle.exercises.length > 0 ? await settlementsOf(db, companyId, id) : undefined;
+    details.push(
+      toGrant(bundle, coc.get(companyId) ?? null, country, asOf, settlements).detail,
+    );
+  }
+  return { details, missing };
+}
+
+/**
  * Rules that need the plan and the company: the plan's price rules, the Belgian acceptance
  * window, how far vesting may start before the grant, and the plan's pool.
  */

@@ -96,29 +96,51 @@ export function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
 
 /** Refuses zip bombs, macro-enabled workbooks and zips that are no workbook. */
 export function checkWorkbookZip(bytes: Uint8Array): void {
+  checkOfficeZip(bytes, {
+    mainPart: 'xl/workbook.xml',
+    notFile: 'imports.file.notSpreadsheet',
+    zipBomb: 'imports.file.zipBomb',
+    macros: 'imports.file.macros',
+  });
+}
+
+/**
+ * Refuses an Office file (XLSX, DOCX) that is a zip bomb, carries macros or lacks its main part
+ * (or, with `contentType`, does not declare it so), each with its own message naming `file`.
+ * Nothing but the content types is inflated.
+ */
+export function checkOfficeZip(
+  bytes: Uint8Array,
+  options: {
+    mainPart: string;
+    contentType?: RegExp;
+    notFile: string;
+    zipBomb: string;
+    macros: string;
+  },
+): void {
   const entries = zipEntries(bytes);
-  if (!entries) throw refuse('imports.file.notSpreadsheet');
+  if (!entries) throw refuse(options.notFile);
   let total = 0;
   let compressed = 0;
   for (const e of entries) {
-    // ZIP64 sizes (4 GB and more) never belong to a spreadsheet we take.
-    if (e.uncompressed === 0xffffffff || e.compressed === 0xffffffff)
-      throw refuse('imports.file.zipBomb');
+    // ZIP64 sizes (4 GB and more) never belong to a file we take.
+    if (e.uncompressed === 0xffffffff || e.compressed === 0xffffffff) throw refuse(options.zipBomb);
     total += e.uncompressed;
     compressed += e.compressed;
     if (
       e.uncompressed > RATIO_FLOOR_BYTES &&
       e.uncompressed > MAX_COMPRESSION_RATIO * Math.max(1, e.compressed)
     )
-      throw refuse('imports.file.zipBomb');
+      throw refuse(options.zipBomb);
   }
-  if (total > MAX_UNCOMPRESSED_BYTES) throw refuse('imports.file.zipBomb');
+  if (total > MAX_UNCOMPRESSED_BYTES) throw refuse(options.zipBomb);
   if (total > RATIO_FLOOR_BYTES && total > MAX_COMPRESSION_RATIO * Math.max(1, compressed))
-    throw refuse('imports.file.zipBomb');
+    throw refuse(options.zipBomb);
   const names = new Set(entries.map((e) => e.name.toLowerCase()));
-  if ([...names].some((n) => n.endsWith('vbaproject.bin'))) throw refuse('imports.file.macros');
-  if (!names.has('xl/workbook.xml') || !names.has('[content_types].xml'))
-    throw refuse('imports.file.notSpreadsheet');
+  if ([...names].some((n) => n.endsWith('vbaproject.bin'))) throw refuse(options.macros);
+  if (!names.has(options.mainPart) || !names.has('[content_types].xml'))
+    throw refuse(options.notFile);
   // Its sizes are checked above: inflating the content types alone is safe.
   let types: string;
   try {
@@ -128,9 +150,10 @@ export function checkWorkbookZip(bytes: Uint8Array): void {
     const file = Object.values(files)[0];
     types = file ? new TextDecoder().decode(file) : '';
   } catch {
-    throw refuse('imports.file.notSpreadsheet');
+    throw refuse(options.notFile);
   }
-  if (/macroEnabled/i.test(types)) throw refuse('imports.file.macros');
+  if (/macroEnabled/i.test(types)) throw refuse(options.macros);
+  if (options.contentType && !options.contentType.test(types)) throw refuse(options.notFile);
 }
 
 // ----------------------------------------------------------------------------------------- xlsx
