@@ -391,6 +391,8 @@ export function fieldPaths(tree: FieldTree, prefix = ''): string[] {
 /**
  * The merge data of a field tree: every value a text already formatted in the document's
  * language, except the `has…`/`is…` flags (booleans, for `{#hasValuation}…{/hasValuation}`).
+ * Amounts come without their currency, which stands in its own field (`{grant.currency}
+ * {grant.exercisePrice}` → "EUR 0,10"), except a register line's price, which has none beside it.
  */
 export type MergeValue<T, K = ''> = T extends true
   ? K extends `has${string}` | `is${string}`

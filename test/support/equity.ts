@@ -125,6 +125,13 @@ export async function equityFixture(t: TestApp, cookie: string, name = 'Fixture 
   const document = await ok<{ id: string }>(t, cookie, `${base}/documents`, 'POST', {
     kind: 'register_extract',
   });
+  const signed = await t.request(`/api/v1${base}/documents/${document.id}/signed-copy`, {
+    method: 'PUT',
+    rawBody: FIXTURE_PDF,
+    headers: { 'content-type': 'application/pdf' },
+    cookie,
+  });
+  expect(signed.status, await signed.clone().text()).toBe(200);
   const second = await ok<{ id: string }>(t, cookie, `${base}/grants`, 'POST', {
     ...GRANT_BODY(founder.id, grantPlan.id),
     quantity: 10,

@@ -8,6 +8,7 @@ import {
 } from '../../../contracts/documents';
 import { msg, validationError, type Message } from '../../http/errors';
 import { checkOfficeZip } from '../imports/files';
+import { dottedParser } from './parser';
 
 /**
  * Word templates (issue 14, decision 027): docxtemplater with `{field}` tags, `{#loop}…{/loop}`
@@ -18,31 +19,6 @@ import { checkOfficeZip } from '../imports/files';
  */
 
 const MAIN_PART = 'word/document.xml';
-
-interface Scope {
-  scopeList: unknown[];
-  num: number;
-}
-
-/** `{company.name}` → scope.company.name; undefined (so the outer scope is tried) when absent. */
-export function dottedParser(tag: string) {
-  const path = tag.trim();
-  return {
-    get(scope: unknown, context?: Scope) {
-      if (path === '.' || path === '') return scope;
-      let value: unknown = scope;
-      for (const key of path.split('.')) {
-        if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) {
-          // docxtemplater tries the enclosing scopes when the value is undefined.
-          void context;
-          return undefined;
-        }
-        value = (value as Record<string, unknown>)[key];
-      }
-      return value;
-    },
-  };
-}
 
 function templater(zip: PizZip): Docxtemplater {
   return new Docxtemplater(zip, {

@@ -13,6 +13,7 @@ import type {
   Stakeholder,
 } from '../../../contracts/equity';
 import {
+  formatDecimal,
   formatInteger,
   formatIsoDate,
   formatMoney,
@@ -102,6 +103,10 @@ function formatter(language: DocumentLanguage) {
   return {
     date: (iso: string | null) => (iso ? formatIsoDate(language, iso, 'long') : ''),
     count: (n: number | string) => formatInteger(language, n),
+    /** An amount without its currency: the templates write `{currency} {amount}` ("EUR 0,10"). */
+    amount: (amount: string | null) =>
+      amount === null ? '' : formatDecimal(language, amount, { minFraction: 2, maxFraction: 6 }),
+    /** An amount with its currency, where no currency field stands beside it. */
     money: (amount: string | null, currency: string) =>
       amount === null ? '' : formatMoney(language, amount, currency, { maxFraction: 6 }),
     percent: (value: string) => formatPercent(language, value, { maxFraction: 2 }),
@@ -191,12 +196,12 @@ function grantData(ctx: DocumentContext, grant: GrantDetail) {
   return {
     number: grantNumber(grant.id),
     quantity: f.count(grant.quantity),
-    exercisePrice: f.money(grant.exercisePrice, grant.currency),
+    exercisePrice: f.amount(grant.exercisePrice),
     currency: grant.currency,
     totalExercisePrice:
       grant.exercisePrice === null
         ? ''
-        : f.money(times(grant.quantity, grant.exercisePrice), grant.currency),
+        : f.amount(times(grant.quantity, grant.exercisePrice)),
     grantDate: f.date(grant.grantDate),
     vestingStartDate: f.date(grant.vestingStartDate),
     expiryDate: f.date(grant.expiryDate),
@@ -212,7 +217,7 @@ function valuationData(ctx: DocumentContext, v: Valuation | null) {
     effectiveDate: f.date(v?.effectiveDate ?? null),
     method: v ? ctx.t(METHODS[v.method]) : '',
     provider: v?.provider ?? '',
-    valuePerShare: v ? f.money(v.fmvPerShare, v.currency) : '',
+    valuePerShare: v ? f.amount(v.fmvPerShare) : '',
     currency: v?.currency ?? '',
     validUntil: f.date(v?.validUntil ?? null),
   };
@@ -267,7 +272,7 @@ export function boardResolutionData(
       stakeholder: g.stakeholderName,
       plan: g.planName,
       quantity: f.count(g.quantity),
-      exercisePrice: f.money(g.exercisePrice, g.currency),
+      exercisePrice: f.amount(g.exercisePrice),
       currency: g.currency,
       grantDate: f.date(g.grantDate),
       vestingStartDate: f.date(g.vestingStartDate),
@@ -303,15 +308,13 @@ export function exerciseNoticeData(
     exercise: {
       date: f.date(exercise.date),
       quantity: f.count(exercise.quantity),
-      pricePerShare: f.money(grant.exercisePrice, grant.currency),
+      pricePerShare: f.amount(grant.exercisePrice),
       totalPrice:
         grant.exercisePrice === null || cash
           ? ''
-          : f.money(times(exercise.quantity, grant.exercisePrice), grant.currency),
-      currency: grant.currency,
-      settlementAmount: exercise.settlement
-        ? f.money(exercise.settlement.amount, exercise.settlement.currency)
-        : '',
+          : f.amount(times(exercise.quantity, grant.exercisePrice)),
+      currency: exercise.settlement?.currency ?? grant.currency,
+      settlementAmount: exercise.settlement ? f.amount(exercise.settlement.amount) : '',
       remaining: f.count(Math.max(0, grant.quantity - exercisedUpTo - forfeited)),
     },
     isCashSettled: cash,
