@@ -199,9 +199,7 @@ function grantData(ctx: DocumentContext, grant: GrantDetail) {
     exercisePrice: f.amount(grant.exercisePrice),
     currency: grant.currency,
     totalExercisePrice:
-      grant.exercisePrice === null
-        ? ''
-        : f.amount(times(grant.quantity, grant.exercisePrice)),
+      grant.exercisePrice === null ? '' : f.amount(times(grant.quantity, grant.exercisePrice)),
     grantDate: f.date(grant.grantDate),
     vestingStartDate: f.date(grant.vestingStartDate),
     expiryDate: f.date(grant.expiryDate),

@@ -221,9 +221,7 @@ export async function grantDetails(
     }
     const settlements =
       bundle.exercises.length > 0 ? await settlementsOf(db, companyId, id) : undefined;
-    details.push(
-      toGrant(bundle, coc.get(companyId) ?? null, country, asOf, settlements).detail,
-    );
+    details.push(toGrant(bundle, coc.get(companyId) ?? null, country, asOf, settlements).detail);
   }
   return { details, missing };
 }
