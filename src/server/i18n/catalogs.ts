@@ -95,10 +95,10 @@ export function compileCatalog(language: string, folder = catalogsFolder()): Com
 }
 
 /**
- * Messages only the server writes (e-mails, exports, its error messages, the standard templates'
- * names): left out of the SPA's catalog chunks. The SPA keeps the error messages it writes
- * itself (`errors.client.*`, `errors.report.*`); the catalog test checks that every key the
- * SPA's code names is in its catalog.
+ * Messages only the server writes (e-mails, exports, the PDFs it draws, its error messages, the
+ * standard templates' names): left out of the SPA's catalog chunks. The SPA keeps the error
+ * messages it writes itself (`errors.client.*`, `errors.report.*`); the catalog test checks that
+ * every key the SPA's code names is in its catalog.
  */
 const SERVER_ONLY_NAMESPACES = new Set([
   'mail',
