@@ -30,7 +30,26 @@ beforeAll(async () => {
     name: 'Four years, one-year cliff',
     terms: TIME_TERMS,
   });
-  params = { ...f.params, templateId: template.id };
+  // A document template version (issue 14): our standard grant letter, uploaded.
+  const standard = await t.request('/api/v1/document-templates/grant_letter/en/standard', {
+    cookie,
+  });
+  const uploaded = await t.request('/api/v1/document-templates/grant_letter/en', {
+    method: 'POST',
+    rawBody: new Uint8Array(await standard.arrayBuffer()),
+    headers: {
+      'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    },
+    cookie,
+  });
+  expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+  params = {
+    ...f.params,
+    templateId: template.id,
+    documentTemplateId: ((await uploaded.json()) as { id: string }).id,
+    kind: 'grant_letter',
+    language: 'en',
+  };
   bodies = {
     ...equityBodies(f),
     'POST /company': {
@@ -61,6 +80,10 @@ beforeAll(async () => {
       },
     },
     'PATCH /vesting-templates/{templateId}': { description: 'Monthly' },
+    // A template is a .docx body (bytes, like the report's PDF): its text is not fuzzed as JSON.
+    'POST /document-templates/{kind}/{language}': 'docx',
+    'PATCH /document-templates/{documentTemplateId}': { active: true },
+    'PATCH /document-settings': { language: 'nl' },
   };
   const res = await t.request('/api/v1/openapi.json');
   doc = (await res.json()) as OpenApiDocument;

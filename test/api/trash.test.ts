@@ -101,7 +101,7 @@ describe('deleting a company moves it to the trash', () => {
       registerEntries: 3,
       receipts: 1,
       plans: 2,
-      grants: 1,
+      grants: 2,
       valuations: 1,
     });
     // A grant vesting from today, so that the company shows in the practice view of what is due.
