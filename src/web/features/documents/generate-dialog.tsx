@@ -295,6 +295,7 @@ export function GenerateDocumentButton({
   variant = 'outline',
   size,
   disabled,
+  iconOnly = false,
   'aria-label': ariaLabel,
 }: {
   companyId: string;
@@ -303,6 +304,8 @@ export function GenerateDocumentButton({
   variant?: ButtonProps['variant'];
   size?: ButtonProps['size'];
   disabled?: boolean;
+  /** Only the icon (a table's narrow actions column), `label` as its tooltip. */
+  iconOnly?: boolean;
   'aria-label'?: string;
 }) {
   const canCreate = useCan('document', 'create');
@@ -318,13 +321,15 @@ export function GenerateDocumentButton({
     <>
       <Button
         variant={variant}
-        size={size}
+        size={iconOnly ? 'icon' : size}
+        className={iconOnly ? 'size-7' : undefined}
         disabled={disabled}
-        aria-label={ariaLabel}
+        aria-label={ariaLabel ?? (iconOnly ? label : undefined)}
+        title={iconOnly ? label : undefined}
         onClick={() => setOpen(true)}
       >
         <FilePlus2 aria-hidden="true" />
-        {label}
+        {iconOnly ? null : label}
       </Button>
       <FormDialog
         open={open}

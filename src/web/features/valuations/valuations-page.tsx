@@ -414,7 +414,7 @@ function historyColumns(
                 date: formatIsoDate(v.effectiveDate),
               })}
               variant="ghost"
-              size="sm"
+              iconOnly
             />
           ) : null}
           {canUpdate ? <EditValuationButton companyId={companyId} valuation={v} /> : null}
