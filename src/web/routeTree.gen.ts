@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AppAdminRouteRouteImport } from './routes/_app/admin/route'
+import { Route as AppDocumentTemplatesRouteImport } from './routes/_app/document-templates'
 import { Route as AppOrganizationRouteRouteImport } from './routes/_app/organization/route'
 import { Route as AppTrashRouteImport } from './routes/_app/trash'
 import { Route as AppUpcomingRouteImport } from './routes/_app/upcoming'
@@ -46,6 +47,7 @@ import { Route as AppOrganizationTeamsRouteImport } from './routes/_app/organiza
 import { Route as AppCompaniesCompanyIdIndexRouteImport } from './routes/_app/companies/$companyId/index'
 import { Route as AppCompaniesCompanyIdActivityRouteImport } from './routes/_app/companies/$companyId/activity'
 import { Route as AppCompaniesCompanyIdCapTableRouteImport } from './routes/_app/companies/$companyId/cap-table'
+import { Route as AppCompaniesCompanyIdDocumentsRouteImport } from './routes/_app/companies/$companyId/documents'
 import { Route as AppCompaniesCompanyIdGrantsRouteImport } from './routes/_app/companies/$companyId/grants'
 import { Route as AppCompaniesCompanyIdPlansRouteImport } from './routes/_app/companies/$companyId/plans'
 import { Route as AppCompaniesCompanyIdStakeholdersRouteImport } from './routes/_app/companies/$companyId/stakeholders'
@@ -71,6 +73,11 @@ const AppRoute = AppRouteImport.update({
 const AppAdminRouteRoute = AppAdminRouteRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDocumentTemplatesRoute = AppDocumentTemplatesRouteImport.update({
+  id: '/document-templates',
+  path: '/document-templates',
   getParentRoute: () => AppRoute,
 } as any)
 const AppOrganizationRouteRoute = AppOrganizationRouteRouteImport.update({
@@ -247,6 +254,12 @@ const AppCompaniesCompanyIdCapTableRoute =
     path: '/cap-table',
     getParentRoute: () => AppCompaniesCompanyIdRoute,
   } as any)
+const AppCompaniesCompanyIdDocumentsRoute =
+  AppCompaniesCompanyIdDocumentsRouteImport.update({
+    id: '/documents',
+    path: '/documents',
+    getParentRoute: () => AppCompaniesCompanyIdRoute,
+  } as any)
 const AppCompaniesCompanyIdGrantsRoute =
   AppCompaniesCompanyIdGrantsRouteImport.update({
     id: '/grants',
@@ -324,6 +337,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AppAdminRouteRouteWithChildren
   '/organization': typeof AppOrganizationRouteRouteWithChildren
+  '/document-templates': typeof AppDocumentTemplatesRoute
   '/trash': typeof AppTrashRoute
   '/upcoming': typeof AppUpcomingRoute
   '/vesting-templates': typeof AppVestingTemplatesRoute
@@ -356,6 +370,7 @@ export interface FileRoutesByFullPath {
   '/organization/': typeof AppOrganizationIndexRoute
   '/companies/$companyId/activity': typeof AppCompaniesCompanyIdActivityRoute
   '/companies/$companyId/cap-table': typeof AppCompaniesCompanyIdCapTableRoute
+  '/companies/$companyId/documents': typeof AppCompaniesCompanyIdDocumentsRoute
   '/companies/$companyId/grants': typeof AppCompaniesCompanyIdGrantsRoute
   '/companies/$companyId/plans': typeof AppCompaniesCompanyIdPlansRoute
   '/companies/$companyId/stakeholders': typeof AppCompaniesCompanyIdStakeholdersRoute
@@ -372,6 +387,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/document-templates': typeof AppDocumentTemplatesRoute
   '/trash': typeof AppTrashRoute
   '/upcoming': typeof AppUpcomingRoute
   '/vesting-templates': typeof AppVestingTemplatesRoute
@@ -402,6 +418,7 @@ export interface FileRoutesByTo {
   '/organization': typeof AppOrganizationIndexRoute
   '/companies/$companyId/activity': typeof AppCompaniesCompanyIdActivityRoute
   '/companies/$companyId/cap-table': typeof AppCompaniesCompanyIdCapTableRoute
+  '/companies/$companyId/documents': typeof AppCompaniesCompanyIdDocumentsRoute
   '/companies/$companyId/grants': typeof AppCompaniesCompanyIdGrantsRoute
   '/companies/$companyId/plans': typeof AppCompaniesCompanyIdPlansRoute
   '/companies/$companyId/stakeholders': typeof AppCompaniesCompanyIdStakeholdersRoute
@@ -422,6 +439,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/_app/admin': typeof AppAdminRouteRouteWithChildren
   '/_app/organization': typeof AppOrganizationRouteRouteWithChildren
+  '/_app/document-templates': typeof AppDocumentTemplatesRoute
   '/_app/trash': typeof AppTrashRoute
   '/_app/upcoming': typeof AppUpcomingRoute
   '/_app/vesting-templates': typeof AppVestingTemplatesRoute
@@ -454,6 +472,7 @@ export interface FileRoutesById {
   '/_app/organization/': typeof AppOrganizationIndexRoute
   '/_app/companies/$companyId/activity': typeof AppCompaniesCompanyIdActivityRoute
   '/_app/companies/$companyId/cap-table': typeof AppCompaniesCompanyIdCapTableRoute
+  '/_app/companies/$companyId/documents': typeof AppCompaniesCompanyIdDocumentsRoute
   '/_app/companies/$companyId/grants': typeof AppCompaniesCompanyIdGrantsRoute
   '/_app/companies/$companyId/plans': typeof AppCompaniesCompanyIdPlansRoute
   '/_app/companies/$companyId/stakeholders': typeof AppCompaniesCompanyIdStakeholdersRoute
@@ -474,6 +493,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/organization'
+    | '/document-templates'
     | '/trash'
     | '/upcoming'
     | '/vesting-templates'
@@ -506,6 +526,7 @@ export interface FileRouteTypes {
     | '/organization/'
     | '/companies/$companyId/activity'
     | '/companies/$companyId/cap-table'
+    | '/companies/$companyId/documents'
     | '/companies/$companyId/grants'
     | '/companies/$companyId/plans'
     | '/companies/$companyId/stakeholders'
@@ -522,6 +543,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/document-templates'
     | '/trash'
     | '/upcoming'
     | '/vesting-templates'
@@ -552,6 +574,7 @@ export interface FileRouteTypes {
     | '/organization'
     | '/companies/$companyId/activity'
     | '/companies/$companyId/cap-table'
+    | '/companies/$companyId/documents'
     | '/companies/$companyId/grants'
     | '/companies/$companyId/plans'
     | '/companies/$companyId/stakeholders'
@@ -571,6 +594,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/_app/admin'
     | '/_app/organization'
+    | '/_app/document-templates'
     | '/_app/trash'
     | '/_app/upcoming'
     | '/_app/vesting-templates'
@@ -603,6 +627,7 @@ export interface FileRouteTypes {
     | '/_app/organization/'
     | '/_app/companies/$companyId/activity'
     | '/_app/companies/$companyId/cap-table'
+    | '/_app/companies/$companyId/documents'
     | '/_app/companies/$companyId/grants'
     | '/_app/companies/$companyId/plans'
     | '/_app/companies/$companyId/stakeholders'
@@ -655,6 +680,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AppAdminRouteRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/document-templates': {
+      id: '/_app/document-templates'
+      path: '/document-templates'
+      fullPath: '/document-templates'
+      preLoaderRoute: typeof AppDocumentTemplatesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/organization': {
@@ -895,6 +927,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompaniesCompanyIdCapTableRouteImport
       parentRoute: typeof AppCompaniesCompanyIdRoute
     }
+    '/_app/companies/$companyId/documents': {
+      id: '/_app/companies/$companyId/documents'
+      path: '/documents'
+      fullPath: '/companies/$companyId/documents'
+      preLoaderRoute: typeof AppCompaniesCompanyIdDocumentsRouteImport
+      parentRoute: typeof AppCompaniesCompanyIdRoute
+    }
     '/_app/companies/$companyId/grants': {
       id: '/_app/companies/$companyId/grants'
       path: '/grants'
@@ -1046,6 +1085,7 @@ const AppOrganizationRouteRouteWithChildren =
 interface AppCompaniesCompanyIdRouteChildren {
   AppCompaniesCompanyIdActivityRoute: typeof AppCompaniesCompanyIdActivityRoute
   AppCompaniesCompanyIdCapTableRoute: typeof AppCompaniesCompanyIdCapTableRoute
+  AppCompaniesCompanyIdDocumentsRoute: typeof AppCompaniesCompanyIdDocumentsRoute
   AppCompaniesCompanyIdGrantsRoute: typeof AppCompaniesCompanyIdGrantsRoute
   AppCompaniesCompanyIdPlansRoute: typeof AppCompaniesCompanyIdPlansRoute
   AppCompaniesCompanyIdStakeholdersRoute: typeof AppCompaniesCompanyIdStakeholdersRoute
@@ -1058,6 +1098,7 @@ interface AppCompaniesCompanyIdRouteChildren {
 const AppCompaniesCompanyIdRouteChildren: AppCompaniesCompanyIdRouteChildren = {
   AppCompaniesCompanyIdActivityRoute: AppCompaniesCompanyIdActivityRoute,
   AppCompaniesCompanyIdCapTableRoute: AppCompaniesCompanyIdCapTableRoute,
+  AppCompaniesCompanyIdDocumentsRoute: AppCompaniesCompanyIdDocumentsRoute,
   AppCompaniesCompanyIdGrantsRoute: AppCompaniesCompanyIdGrantsRoute,
   AppCompaniesCompanyIdPlansRoute: AppCompaniesCompanyIdPlansRoute,
   AppCompaniesCompanyIdStakeholdersRoute:
@@ -1077,6 +1118,7 @@ const AppCompaniesCompanyIdRouteWithChildren =
 interface AppRouteChildren {
   AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
   AppOrganizationRouteRoute: typeof AppOrganizationRouteRouteWithChildren
+  AppDocumentTemplatesRoute: typeof AppDocumentTemplatesRoute
   AppTrashRoute: typeof AppTrashRoute
   AppUpcomingRoute: typeof AppUpcomingRoute
   AppVestingTemplatesRoute: typeof AppVestingTemplatesRoute
@@ -1092,6 +1134,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAdminRouteRoute: AppAdminRouteRouteWithChildren,
   AppOrganizationRouteRoute: AppOrganizationRouteRouteWithChildren,
+  AppDocumentTemplatesRoute: AppDocumentTemplatesRoute,
   AppTrashRoute: AppTrashRoute,
   AppUpcomingRoute: AppUpcomingRoute,
   AppVestingTemplatesRoute: AppVestingTemplatesRoute,

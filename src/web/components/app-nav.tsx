@@ -1,13 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Building2, CalendarClock, CalendarRange, Trash2, type LucideIcon } from 'lucide-react';
+import {
+  Building2,
+  CalendarClock,
+  CalendarRange,
+  FileText,
+  Trash2,
+  type LucideIcon,
+} from 'lucide-react';
 import { canReadView } from '../../contracts/views';
 import type { Me } from '../../contracts/me';
 import { can, meQueryOptions } from '../features/me/api';
 import { msg, t } from '../lib/i18n';
 
 type NavItem = {
-  to: '/companies' | '/upcoming' | '/vesting-templates' | '/trash';
+  to: '/companies' | '/upcoming' | '/vesting-templates' | '/document-templates' | '/trash';
   /** The catalog key of its name. */
   label: string;
   icon: LucideIcon;
@@ -36,6 +43,13 @@ const NAV_ITEMS: readonly NavItem[] = [
     icon: CalendarRange,
     // The server lists templates to roles that may read plans (they are plans' terms).
     shown: (me) => !!me && can(me, 'plan', 'read'),
+  },
+  {
+    to: '/document-templates',
+    label: msg('documents.nav.templates'),
+    icon: FileText,
+    // The workspace's Word templates of generated documents (issue 14), as their API allows.
+    shown: (me) => !!me && can(me, 'document', 'read'),
   },
   {
     to: '/trash',

@@ -9,7 +9,7 @@ import {
 } from '../../../domain/equity';
 import { countryName } from '../../lib/countries';
 import { formatDecimal, formatIsoDate } from '../../lib/format';
-import { activeLanguage, msg, t } from '../../lib/i18n';
+import { activeLanguage, languageName, msg, t } from '../../lib/i18n';
 import {
   isStakeholderFieldName,
   KIND_LABELS,
@@ -208,6 +208,13 @@ export function valueText(
     return t(RELATIONSHIP_LABELS[value]);
   }
   if (field === 'kind' && includes(STAKEHOLDER_KINDS, value)) return t(KIND_LABELS[value]);
+  // A stakeholder's document language (issue 14): its own name, "Nederlands", "English".
+  if (
+    field === 'language' &&
+    entityType === 'stakeholder' &&
+    includes(['nl', 'en'] as const, value)
+  )
+    return languageName(value);
   if (field === 'responsibleUserId')
     return members.get(text) ?? t('companies.activity.formerMember');
   if (isIsoDate(text)) return formatIsoDate(text);

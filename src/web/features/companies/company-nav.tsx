@@ -10,8 +10,8 @@ const activeProps = {
 } as const;
 
 /**
- * Tabs of a company page (issues 4 to 6): Overview, Stakeholders, Cap table, Plans, Grants,
- * Valuations, Activity. Scrolls sideways on phones.
+ * Tabs of a company page (issues 4 to 6, 14): Overview, Stakeholders, Cap table, Plans, Grants,
+ * Valuations, Documents, Activity. Scrolls sideways on phones.
  */
 export function CompanyNav({ companyId }: { companyId: string }) {
   const canSeeActivity = useCan('audit', 'read');
@@ -21,6 +21,7 @@ export function CompanyNav({ companyId }: { companyId: string }) {
   const canSeePlans = useCanReadView('plans');
   const canSeeGrants = useCanReadView('grants');
   const canSeeValuations = useCanReadView('valuations');
+  const canSeeDocuments = useCan('document', 'read');
   const params = { companyId };
   return (
     <nav aria-label={t('companies.nav.label')} className="-mx-1 overflow-x-auto">
@@ -93,6 +94,18 @@ export function CompanyNav({ companyId }: { companyId: string }) {
               activeProps={activeProps}
             >
               {t('companies.nav.valuations')}
+            </Link>
+          </li>
+        ) : null}
+        {canSeeDocuments ? (
+          <li>
+            <Link
+              to="/companies/$companyId/documents"
+              params={params}
+              className={tabClassName}
+              activeProps={activeProps}
+            >
+              {t('documents.nav.tab')}
             </Link>
           </li>
         ) : null}

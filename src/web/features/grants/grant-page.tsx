@@ -35,6 +35,8 @@ import { chartSpan, InstallmentTable } from '../vesting/vesting-preview';
 import { forgetGrant, grantQueryOptions, useDeleteGrant, useRemovePause } from './api';
 import { formatPrice, statusLabel, statusVariant } from './format';
 import { ExportMenu } from '../exports/export-menu';
+import { DocumentsTableBoundary } from '../documents/documents-table';
+import { GenerateDocumentButton } from '../documents/generate-dialog';
 import { GrantActions } from './grant-actions';
 import { EditGrantButton } from './grant-dialog';
 
@@ -205,6 +207,8 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
   const canUpdate = useCan('grant', 'update');
   const canDelete = useCan('grant', 'delete');
   const canSeeActivity = useCan('audit', 'read');
+  const canReadDocuments = useCan('document', 'read');
+  const canCreateDocuments = useCan('document', 'create');
   useDocumentTitle(
     t('grants.detail.documentTitle', { name: grant.stakeholderName, company: company.companyName }),
   );
@@ -487,6 +491,11 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
                 <TableHead>{t('grants.exercises.date')}</TableHead>
                 <TableHead className="text-right">{t('grants.exercises.quantity')}</TableHead>
                 <TableHead>{t('grants.exercises.deliveredAs')}</TableHead>
+                {canCreateDocuments ? (
+                  <TableHead className="text-right">
+                    <span className="sr-only">{t('documents.exercise.column')}</span>
+                  </TableHead>
+                ) : null}
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -495,12 +504,56 @@ export function GrantPage({ companyId, grantId }: { companyId: string; grantId: 
                   <TableCell>{formatIsoDate(e.date)}</TableCell>
                   <TableCell className={numberCell}>{formatCount(e.quantity)}</TableCell>
                   <TableCell>{deliveredAs(e)}</TableCell>
+                  {canCreateDocuments ? (
+                    <TableCell className="text-right">
+                      <GenerateDocumentButton
+                        companyId={companyId}
+                        target={{
+                          kind: 'exercise_notice',
+                          exerciseId: e.id,
+                          stakeholderId: grant.stakeholderId,
+                        }}
+                        label={t('documents.exercise.notice')}
+                        aria-label={t('documents.exercise.noticeFor', {
+                          date: formatIsoDate(e.date),
+                        })}
+                        size="sm"
+                        variant="ghost"
+                      />
+                    </TableCell>
+                  ) : null}
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         )}
       </Panel>
+
+      {canReadDocuments ? (
+        <Panel
+          id="grant-documents"
+          title={t('documents.grant.title')}
+          description={t('documents.grant.description')}
+          actions={
+            <GenerateDocumentButton
+              companyId={companyId}
+              target={{
+                kind: 'grant_letter',
+                grantIds: [grant.id],
+                stakeholderId: grant.stakeholderId,
+              }}
+              label={t('documents.grant.generateLetter')}
+            />
+          }
+        >
+          <DocumentsTableBoundary
+            companyId={companyId}
+            filter={{ grantId: grant.id }}
+            label={t('documents.grant.tableLabel', { name: grant.stakeholderName })}
+            empty={{ title: t('documents.grant.empty'), text: t('documents.grant.emptyText') }}
+          />
+        </Panel>
+      ) : null}
 
       {canSeeActivity ? (
         <p className="text-sm text-muted-foreground">

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Award, SearchX } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Grant } from '../../../contracts/vesting';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -20,6 +20,7 @@ import { t } from '../../lib/i18n';
 import type { SortState } from '../../lib/sort';
 import { matchesQuery } from '../../lib/text-filter';
 import { useSessionUserId } from '../auth/use-session-user-id';
+import { GrantCheckbox, GrantSelectionBar } from '../documents/grant-selection';
 import { Dash, EmptyState } from '../cap-table/section';
 import { useCan } from '../me/api';
 import {
@@ -39,22 +40,38 @@ const DEFAULT_SORT: SortState = { column: 'grantDate', direction: 'ascending' };
 
 type GrantColumn = DataColumn<Grant> & { id: GrantSortColumn };
 
+/** Which grants are ticked for their documents (issue 14); null when the role may not make any. */
+type Selection = { has: (id: string) => boolean; toggle: (id: string, on: boolean) => void } | null;
+
 /** The Grants table's columns; the intrinsic value only when the role may read valuations. */
-function grantColumns(companyId: string, flags: ValuationFlags | null): GrantColumn[] {
+function grantColumns(
+  companyId: string,
+  flags: ValuationFlags | null,
+  selection: Selection,
+): GrantColumn[] {
   const columns: GrantColumn[] = [
     {
       id: 'stakeholder',
       header: t('grants.table.stakeholder'),
       cell: (g) => (
-        <Truncate text={g.stakeholderName} interactive className="max-w-28">
-          <Link
-            to="/companies/$companyId/grants/$grantId"
-            params={{ companyId, grantId: g.id }}
-            className="rounded-sm text-primary hover:underline"
-          >
-            {g.stakeholderName}
-          </Link>
-        </Truncate>
+        <span className="flex items-center gap-2">
+          {selection ? (
+            <GrantCheckbox
+              grant={g}
+              checked={selection.has(g.id)}
+              onChange={(on) => selection.toggle(g.id, on)}
+            />
+          ) : null}
+          <Truncate text={g.stakeholderName} interactive className="max-w-28">
+            <Link
+              to="/companies/$companyId/grants/$grantId"
+              params={{ companyId, grantId: g.id }}
+              className="rounded-sm text-primary hover:underline"
+            >
+              {g.stakeholderName}
+            </Link>
+          </Truncate>
+        </span>
       ),
       sort: { kind: 'text', value: (g) => g.stakeholderName },
     },
@@ -189,9 +206,29 @@ export function GrantsTable({
     data: { items },
   } = useSuspenseQuery(grantsQueryOptions(companyId, search));
   const canCreate = useCan('grant', 'create');
+  const canMakeDocuments = useCan('document', 'create');
   // One metrics request for the whole table: flags and intrinsic value by grant id.
   const flags = useValuationFlags(companyId);
-  const columns = useMemo(() => grantColumns(companyId, flags), [companyId, flags]);
+  // Ticked grants, for their grant letters and a board resolution (issue 14).
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = useCallback(
+    (id: string, on: boolean) =>
+      setTicked((current) => {
+        const next = new Set(current);
+        if (on) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  const selection = useMemo<Selection>(
+    () => (canMakeDocuments ? { has: (id) => ticked.has(id), toggle } : null),
+    [canMakeDocuments, ticked, toggle],
+  );
+  const columns = useMemo(
+    () => grantColumns(companyId, flags, selection),
+    [companyId, flags, selection],
+  );
   const choice = useColumnChoice(useSessionUserId(), 'grants', OPTIONAL_COLUMNS);
   const found = useMemo(() => {
     const q = search.q ?? '';
@@ -240,9 +277,34 @@ export function GrantsTable({
     scrollOnPage.current = true;
     onSearchChange({ ...search, page: page > 1 ? page : undefined });
   };
+  const shown = rows.slice(paging.from, paging.to);
+  // Only grants still in the list count: a filter or a deletion may have taken some away.
+  const selected = rows
+    .filter((g) => ticked.has(g.id))
+    .map((g) => ({ id: g.id, stakeholderId: g.stakeholderId }));
+  const selectPage = (on: boolean) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      for (const g of shown) {
+        if (on) next.add(g.id);
+        else next.delete(g.id);
+      }
+      return next;
+    });
   return (
     <div ref={top} className="grid scroll-mt-20 gap-3">
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {selection ? (
+          <GrantSelectionBar
+            companyId={companyId}
+            selected={selected}
+            pageIds={shown.map((g) => g.id)}
+            onSelectPage={selectPage}
+            onClear={() => setTicked(new Set())}
+          />
+        ) : (
+          <span />
+        )}
         <ColumnsMenu
           label={t('grants.table.label')}
           columns={columns}
@@ -254,7 +316,7 @@ export function GrantsTable({
       <DataTable
         label={t('grants.table.label')}
         columns={columns}
-        rows={rows.slice(paging.from, paging.to)}
+        rows={shown}
         rowKey={(g) => g.id}
         sort={sort}
         onSort={(column) =>

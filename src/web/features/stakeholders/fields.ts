@@ -20,6 +20,7 @@ export const STAKEHOLDER_FIELD_NAMES = [
   'city',
   'country',
   'taxCountry',
+  'language',
   'notes',
 ] as const satisfies readonly (keyof StakeholderCreateInput)[];
 
@@ -42,6 +43,8 @@ export const STAKEHOLDER_FIELD_LABELS: Record<StakeholderFieldName, string> = {
   city: msg('stakeholders.field.city'),
   country: msg('stakeholders.field.country'),
   taxCountry: msg('stakeholders.field.taxCountry'),
+  // Issue 14: the language of the documents addressed to them.
+  language: msg('documents.stakeholder.language'),
   notes: msg('stakeholders.field.notes'),
 };
 

@@ -23,6 +23,8 @@ import { Select } from '../../components/ui/select';
 import { Textarea } from '../../components/ui/textarea';
 import { ApiError, errorMessage } from '../../lib/api';
 import { countryOptions } from '../../lib/countries';
+import { DOCUMENT_LANGUAGES, type DocumentLanguage } from '../../../contracts/documents';
+import { documentLanguageName } from '../documents/labels';
 import { applyServerFieldErrors } from '../../lib/form-errors';
 import { t } from '../../lib/i18n';
 import { localizedSchema } from '../../lib/localized-schema';
@@ -52,6 +54,8 @@ export type StakeholderFormValues = {
   city: string;
   country: string;
   taxCountry: string;
+  /** The documents' language; '' for the workspace's (null in the API). */
+  language: DocumentLanguage | '';
   notes: string;
 };
 
@@ -68,6 +72,7 @@ export const emptyStakeholderFormValues: StakeholderFormValues = {
   city: '',
   country: '',
   taxCountry: '',
+  language: '',
   notes: '',
 };
 
@@ -94,6 +99,7 @@ export function stakeholderToFormValues(s: Stakeholder): StakeholderFormValues {
     city: s.city ?? '',
     country: s.country ?? '',
     taxCountry: s.taxCountry ?? '',
+    language: s.language ?? '',
     notes: s.notes ?? '',
   };
 }
@@ -111,11 +117,22 @@ export function changedStakeholderFields(
 }
 
 // The contract's resolver, typed for inputs that hold '' where the schema expects a choice.
-const resolver = zodResolver(localizedSchema(stakeholderCreateSchema)) as unknown as Resolver<
+const schemaResolver = zodResolver(localizedSchema(stakeholderCreateSchema)) as unknown as Resolver<
   StakeholderFormValues,
   unknown,
   StakeholderCreate
 >;
+// "Workspace default" is '' in the select and null in the API (the schema takes no '').
+const resolver: Resolver<StakeholderFormValues, unknown, StakeholderCreate> = (
+  values,
+  context,
+  options,
+) =>
+  schemaResolver(
+    { ...values, language: (values.language || null) as StakeholderFormValues['language'] },
+    context,
+    options,
+  );
 
 /**
  * Create and edit form of a stakeholder, inside the tab's dialog. Validates with
@@ -288,6 +305,19 @@ export function StakeholderForm({
           </FormField>
         </div>
       </fieldset>
+
+      <FormField {...field('language')} description={t('documents.stakeholder.languageHint')}>
+        {(control) => (
+          <Select {...control} {...register('language')}>
+            <option value="">{t('documents.stakeholder.workspaceDefault')}</option>
+            {DOCUMENT_LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {documentLanguageName(language)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
 
       <FormField {...field('notes')}>
         {(control) => <Textarea {...control} rows={3} {...register('notes')} />}

@@ -43,6 +43,7 @@ import {
 import type { ValuationSortColumn, ValuationsSearch } from './search';
 import { ValuationChart } from './valuation-chart';
 import { DeleteValuationButton, EditValuationButton, NewValuationButton } from './valuation-dialog';
+import { GenerateDocumentButton } from '../documents/generate-dialog';
 
 /** A status badge whose text reads "Status: Current (in force)" to screen readers. */
 export function ValuationStatusBadge({ status }: { status: ValuationStatus }) {
@@ -293,6 +294,7 @@ function historyColumns(
   companyId: string,
   canUpdate: boolean,
   canDelete: boolean,
+  canReport: boolean,
 ): HistoryColumn[] {
   const columns: HistoryColumn[] = [
     {
@@ -394,7 +396,7 @@ function historyColumns(
         ),
     },
   ];
-  if (canUpdate || canDelete)
+  if (canUpdate || canDelete || canReport)
     columns.push({
       id: 'actions',
       header: t('tables.actions'),
@@ -402,6 +404,19 @@ function historyColumns(
       className: 'w-0 py-0.5 text-right',
       cell: (v) => (
         <div className="flex justify-end gap-1">
+          {canReport ? (
+            // The cap table as of the valuation's date, for the valuation's file (issue 14).
+            <GenerateDocumentButton
+              companyId={companyId}
+              target={{ kind: 'cap_table_report', asOf: v.effectiveDate }}
+              label={t('documents.valuation.report')}
+              aria-label={t('documents.valuation.reportFor', {
+                date: formatIsoDate(v.effectiveDate),
+              })}
+              variant="ghost"
+              iconOnly
+            />
+          ) : null}
           {canUpdate ? <EditValuationButton companyId={companyId} valuation={v} /> : null}
           {canDelete ? <DeleteValuationButton companyId={companyId} valuation={v} /> : null}
         </div>
@@ -423,9 +438,10 @@ function History({
   const canUpdate = useCan('valuation', 'update');
   const canDelete = useCan('valuation', 'delete');
   const canCreate = useCan('valuation', 'create');
+  const canReport = useCan('document', 'create');
   const columns = useMemo(
-    () => historyColumns(companyId, canUpdate, canDelete),
-    [companyId, canUpdate, canDelete],
+    () => historyColumns(companyId, canUpdate, canDelete, canReport),
+    [companyId, canUpdate, canDelete, canReport],
   );
   const choice = useColumnChoice(useSessionUserId(), 'valuations', OPTIONAL_COLUMNS);
   // The API's order (oldest first) drives the changes; newest first reads best.
