@@ -246,7 +246,7 @@ export function useDeleteDocument(companyId: string) {
   });
 }
 
-/** `POST /document-templates?kind=&language=&filename=` with the .docx: the new active version. */
+/** `POST /document-templates/{kind}/{language}?filename=` with the .docx: the new active version. */
 export function useUploadTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -261,9 +261,9 @@ export function useUploadTemplate() {
     }) =>
       parsed(
         await send(
-          '/document-templates',
+          `/document-templates/${encodeURIComponent(kind)}/${encodeURIComponent(language)}`,
           { method: 'POST', headers: { 'Content-Type': DOCX_CONTENT_TYPE }, body: file },
-          { kind, language, filename: file.name },
+          { filename: file.name },
         ),
         templateVersionSchema,
       ),
@@ -320,7 +320,7 @@ export const filePaths = {
     `${documentPath(companyId, documentId)}/signed-copy`,
   jobZip: (companyId: string, jobId: string) => `${jobPath(companyId, jobId)}/file`,
   standardTemplate: (kind: DocumentKind, language: DocumentLanguage) =>
-    `/document-templates/defaults/${encodeURIComponent(kind)}/${encodeURIComponent(language)}`,
+    `/document-templates/${encodeURIComponent(kind)}/${encodeURIComponent(language)}/standard`,
   templateVersion: (templateId: string) => `${templatePath(templateId)}/file`,
 };
 
