@@ -6,6 +6,8 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { unzipSync } from 'fflate';
+import { planCreateSchema, shareClassCreateSchema } from '../src/contracts/equity';
+import { grantCreateSchema } from '../src/contracts/vesting';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/server/db/client';
 import { company, organization } from '../src/server/db/schema';
 import type { Actor } from '../src/server/http/context';
@@ -80,17 +82,20 @@ async function timeBatch(
     }),
   );
   const cls = await createShareClass(
-    args({ companyId, body: { name: 'Gewone aandelen', nominalValue: '0.01' } as never }),
+    args({
+      companyId,
+      body: shareClassCreateSchema.parse({ name: 'Gewone aandelen', nominalValue: '0.01' }),
+    }),
   );
   const plan = await createPlan(
     args({
       companyId,
-      body: {
+      body: planCreateSchema.parse({
         name: 'ESOP',
         planType: 'stock_options',
         shareClassId: cls.id,
         poolSize: letters * 10_000,
-      } as never,
+      }),
     }),
   );
   const grantIds: string[] = [];
@@ -98,7 +103,7 @@ async function timeBatch(
     const grant = await createGrant(
       args({
         companyId,
-        body: {
+        body: grantCreateSchema.parse({
           stakeholderId: holder,
           planId: plan.id,
           quantity: 4800,
@@ -112,7 +117,7 @@ async function timeBatch(
             occurrences: 48,
             cliffPeriods: 12,
           },
-        } as never,
+        }),
       }),
     );
     grantIds.push(grant.id);
