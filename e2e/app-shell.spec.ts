@@ -140,6 +140,7 @@ test('wide screens: the sidebar holds the navigation, marks the page and leaves 
     T('shell.nav.companies'),
     T('shell.nav.upcoming'),
     T('shell.nav.vestingTemplates'),
+    T('documents.nav.templates'),
     T('shell.nav.trash'),
   ]);
   const companies = nav.getByRole('link', { name: T('shell.nav.companies') });
@@ -209,6 +210,7 @@ test('the sidebar leaves out what the role may not open: no trash for a guest', 
     T('shell.nav.companies'),
     T('shell.nav.upcoming'),
     T('shell.nav.vestingTemplates'),
+    T('documents.nav.templates'),
   ]);
 });
 
@@ -287,6 +289,7 @@ test('390 px phone: a menu button opens the navigation in a drawer that keeps fo
       T('shell.nav.companies'),
       T('shell.nav.upcoming'),
       T('shell.nav.vestingTemplates'),
+      T('documents.nav.templates'),
       T('shell.nav.trash'),
     ]);
     await expect(nav.getByRole('link', { name: T('shell.nav.companies') })).toHaveAttribute(
@@ -552,7 +555,7 @@ test('the shell and the not-found pages show only catalog text (pseudo language)
   await page.setViewportSize(DESKTOP);
   await page.goto('/companies');
   const sidebar = page.getByRole('navigation', { name: T('shell.nav.label', {}, 'en-XA') });
-  await expect(sidebar.getByRole('link')).toHaveCount(4);
+  await expect(sidebar.getByRole('link')).toHaveCount(5);
   await expectOnlyCatalogText(page, { scope: sidebar });
 
   for (const path of ['/no-such-page', '/companies/00000000-0000-4000-8000-000000000000']) {
@@ -571,7 +574,7 @@ test('the shell and the not-found pages show only catalog text (pseudo language)
   await page.setViewportSize(PHONE);
   await page.getByRole('button', { name: T('shell.menu.open', {}, 'en-XA') }).click();
   const drawer = page.getByRole('dialog');
-  await expect(drawer.getByRole('link')).toHaveCount(4);
+  await expect(drawer.getByRole('link')).toHaveCount(5);
   // The language switch names each language in that language.
   await expectOnlyCatalogText(page, { scope: drawer, allow: ['English', 'Nederlands'] });
 });
