@@ -254,4 +254,15 @@ test('documents: a custom grant letter template, a letter generated from it, its
     await expect(row).toContainText(HOLDER);
     await expect(row).toContainText(T('documents.status.signedOn', { date: isoDate(SIGNED) }));
   });
+
+  await test.step('on a 390 px phone the table scrolls in its own box, not the page', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const region = page.getByRole('region', {
+      name: T('tables.scrollable', { table: T('documents.list.label') }),
+    });
+    await expect(region).toHaveAttribute('tabindex', '0');
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+  });
 });

@@ -404,6 +404,7 @@ function historyColumns(
       className: 'w-0 py-0.5 text-right',
       cell: (v) => (
         <div className="flex justify-end gap-1">
+          {canUpdate ? <EditValuationButton companyId={companyId} valuation={v} /> : null}
           {canReport ? (
             // The cap table as of the valuation's date, for the valuation's file (issue 14).
             <GenerateDocumentButton
@@ -417,7 +418,6 @@ function historyColumns(
               iconOnly
             />
           ) : null}
-          {canUpdate ? <EditValuationButton companyId={companyId} valuation={v} /> : null}
           {canDelete ? <DeleteValuationButton companyId={companyId} valuation={v} /> : null}
         </div>
       ),
