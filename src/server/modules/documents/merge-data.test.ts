@@ -12,6 +12,7 @@ import {
   capTableReportData,
   exerciseNoticeData,
   grantLetterData,
+  legalFormName,
   percentOf,
   registerExtractData,
   type DocumentContext,
@@ -192,6 +193,7 @@ describe('grant letter', () => {
     });
     expect(data.company).toMatchObject({
       name: 'Acme B.V.',
+      legalForm: 'private limited company (BV)',
       street: 'Keizersgracht 1',
       address: 'Keizersgracht 1, 1015 AA Amsterdam, Netherlands',
     });
@@ -224,6 +226,7 @@ describe('grant letter', () => {
       kind: 'Cliff',
     });
     expect(data.signatories[0]!.role).toBe('Bestuurder');
+    expect(data.company.legalForm).toBe('besloten vennootschap met beperkte aansprakelijkheid');
   });
 
   it('lists the vesting engine’s installments, each with its cumulative share', () => {
@@ -463,5 +466,14 @@ describe('cap-table report', () => {
     expect(percentOf(2, 3)).toBe('66.6667');
     expect(percentOf(0, 0)).toBe('0.0000');
     expect(percentOf(4800, 4800)).toBe('100.0000');
+  });
+});
+
+describe('legal form', () => {
+  it('spells out Dutch and Belgian forms, keeps others as stored, leaves "Other" out', () => {
+    expect(legalFormName(translator('nl'), 'BV/SRL')).toBe('besloten vennootschap');
+    expect(legalFormName(translator('en'), 'NV')).toBe('public limited company (NV)');
+    expect(legalFormName(translator('nl'), 'GmbH')).toBe('GmbH');
+    expect(legalFormName(translator('en'), 'Other')).toBe('');
   });
 });

@@ -24,7 +24,7 @@ import { describeVestingTerms } from '../../../contracts/vesting-describe';
 import type { GrantDetail } from '../../../contracts/vesting';
 import { countryName } from '../../../domain/countries';
 import { isCashSettled, type PlanType } from '../../../domain/equity';
-import { legalFormLabel } from '../../../domain/legal-forms';
+import { OTHER_LEGAL_FORM } from '../../../domain/legal-forms';
 import { replayLedger, type ShareRange } from '../../../domain/share-ledger';
 import type { Translate } from '../../i18n';
 
@@ -133,6 +133,29 @@ function addressOf(
   };
 }
 
+/** Dutch and Belgian forms spelled out as a deed names them ("besloten vennootschap met…"). */
+const LEGAL_FORM_NAMES: Record<string, string> = {
+  BV: 'document-text.legalForm.BV',
+  NV: 'document-text.legalForm.NV',
+  Stichting: 'document-text.legalForm.Stichting',
+  Coöperatie: 'document-text.legalForm.Cooperatie',
+  VOF: 'document-text.legalForm.VOF',
+  CV: 'document-text.legalForm.CV',
+  'BV/SRL': 'document-text.legalForm.BE.BV',
+  'NV/SA': 'document-text.legalForm.BE.NV',
+  'CV/SC': 'document-text.legalForm.BE.CV',
+  'CommV/SComm': 'document-text.legalForm.BE.CommV',
+  'VOF/SNC': 'document-text.legalForm.BE.VOF',
+  'Stichting/Fondation': 'document-text.legalForm.BE.Stichting',
+};
+
+/** A company's legal form in a document: spelled out where we know it, else as stored. */
+export function legalFormName(t: Translate, form: string): string {
+  if (form === OTHER_LEGAL_FORM) return '';
+  const key = LEGAL_FORM_NAMES[form];
+  return key ? t(key) : form;
+}
+
 export function commonData(ctx: DocumentContext): CommonData {
   const c = ctx.company;
   const street = oneLine([c.street, c.streetNumber]).replace(', ', ' ');
@@ -142,7 +165,7 @@ export function commonData(ctx: DocumentContext): CommonData {
     preparedBy: { name: ctx.preparedBy.name, email: ctx.preparedBy.email },
     company: {
       name: c.companyName,
-      legalForm: legalFormLabel(c.companyType),
+      legalForm: legalFormName(ctx.t, c.companyType),
       registrationNumber: c.registrationNumber ?? '',
       vat: c.vat ?? '',
       ...addressOf(ctx.language, { ...c, street: street || null }),
