@@ -17,6 +17,13 @@ export interface Upload {
 
 const MULTIPART_TYPE = /^multipart\/form-data\s*(;|$)/i;
 
+const UPLOAD_KEYS = {
+  unknownField: 'errors.upload.unknownField',
+  several: 'errors.upload.several',
+  notAFile: 'errors.upload.notAFile',
+  fileName: 'errors.upload.fileName',
+};
+
 /**
  * A file sent as the raw body (of `type`) or as the one `field` of a multipart form (issue 14:
  * templates and signed copies). A form that cannot be parsed, another field, the file twice or
@@ -24,9 +31,17 @@ const MULTIPART_TYPE = /^multipart\/form-data\s*(;|$)/i;
  */
 export async function readUpload(
   c: Context<AppEnv>,
-  options: { field: string; type: RegExp; mediaType: string; malformedForm: string },
+  options: {
+    field: string;
+    type: RegExp;
+    mediaType: string;
+    malformedForm: string;
+    /** Catalog keys of the form's problems, where a route keeps its own words. */
+    keys?: Partial<typeof UPLOAD_KEYS>;
+  },
 ): Promise<Upload> {
   const { field } = options;
+  const keys = { ...UPLOAD_KEYS, ...options.keys };
   const type = c.req.header('content-type') ?? '';
   if (options.type.test(type)) return { bytes: new Uint8Array(await c.req.arrayBuffer()) };
   if (!MULTIPART_TYPE.test(type))
@@ -42,17 +57,17 @@ export async function readUpload(
   }
   const problems: Record<string, Text> = {};
   for (const key of Object.keys(form)) {
-    if (key !== field) problems[key] = msg('errors.upload.unknownField', { name: key, field });
+    if (key !== field) problems[key] = msg(keys.unknownField, { name: key, field });
   }
   const file = form[field];
-  if (Array.isArray(file)) problems[field] = msg('errors.upload.several', { field });
+  if (Array.isArray(file)) problems[field] = msg(keys.several, { field });
   else if (file !== undefined && !(file instanceof File))
-    problems[field] = msg('errors.upload.notAFile', { field });
+    problems[field] = msg(keys.notAFile, { field });
   else if (file instanceof File) {
     const problem = textProblem(file.name, { multiline: false });
     if (problem)
       problems[field] = {
-        ...msg('errors.upload.fileName', { problem: textProblemMessage(problem) }),
+        ...msg(keys.fileName, { problem: textProblemMessage(problem) }),
         english: `The file name ${problem}`,
       };
   }

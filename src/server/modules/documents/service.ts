@@ -50,7 +50,7 @@ import { translator } from '../../i18n';
 import { recordAudit, recordAudits } from '../audit/service';
 import { getCompany } from '../companies/service';
 import { getCapTable } from '../equity/cap-table';
-import { listPlans } from '../equity/plans';
+import { getPlan, listPlans } from '../equity/plans';
 import { listShareEvents } from '../equity/register';
 import { checkCompany, lockCompany } from '../equity/shared';
 import { toStakeholder } from '../equity/stakeholders';
@@ -415,7 +415,7 @@ async function make(
       )!;
       const language = body.language ?? holder.language ?? workspaceLanguage;
       const ctx = await documentContext(db, actor, companyId, language);
-      const plan = (await loadPlanFor(db, actor, companyId, detail.planId))!;
+      const plan = await getPlan({ db, actor, input: { companyId, id: detail.planId } });
       const template = await templateFor(db, actor.organizationId, body.kind, language);
       const data = exerciseNoticeData(ctx, {
         grant: detail,
@@ -489,11 +489,6 @@ async function make(
       };
     }
   }
-}
-
-async function loadPlanFor(db: DbOrTx, actor: Actor, companyId: string, planId: string) {
-  const plans = await listPlans({ db, actor, input: { companyId } });
-  return plans.find((p) => p.id === planId);
 }
 
 async function registerOf(db: DbOrTx, actor: Actor, companyId: string) {

@@ -50,6 +50,7 @@ import {
 import { poolUse } from './summary';
 import { trashedBy } from '../trash/service';
 import { today } from '../../clock';
+import { concurrently } from '../../db/concurrently';
 
 /** Grants (issue 5): awards under a plan, their schedules, leavers, exercises and cancellations. */
 
@@ -204,10 +205,10 @@ export async function grantDetails(
   grantIds: readonly string[],
 ): Promise<{ details: GrantDetail[]; missing: string[] }> {
   const wanted = new Set(grantIds);
-  const [bundles, coc, country] = await Promise.all([
-    loadGrants(db, { companyId }),
-    changeOfControlDates(db, [companyId]),
-    companyCountry(db, companyId),
+  const [bundles, coc, country] = await concurrently(db, [
+    () => loadGrants(db, { companyId }),
+    () => changeOfControlDates(db, [companyId]),
+    () => companyCountry(db, companyId),
   ]);
   const byId = new Map(bundles.filter((b) => wanted.has(b.row.id)).map((b) => [b.row.id, b]));
   const asOf = today();

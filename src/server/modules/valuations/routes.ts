@@ -13,9 +13,8 @@ import {
   valuationUpdateSchema,
 } from '../../../contracts/valuation';
 import type { AppEnv } from '../../http/context';
-import { textProblemMessage } from '../../../contracts/i18n/issues';
-import { textProblem } from '../../../contracts/text';
-import { AppError, msg, validationError, type Text } from '../../http/errors';
+import { readUpload } from '../../http/upload';
+import { AppError, msg } from '../../http/errors';
 import { errorResponse, errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 import { guarded } from '../../http/permissions';
 import { registerValuationAlertRoutes } from './alerts';
@@ -208,59 +207,25 @@ function contentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-/** What the upload carried: the bytes and file name, or the fields that are wrong with it. */
-interface Upload {
-  bytes: Buffer | null;
-  name?: string;
-  /**
-   * Set when the request cannot hold a report (415, or 400 naming the fields); the service throws
-   * it after the company and valuation are found, so another workspace's still gets its 404.
-   */
-  refusal?: AppError;
-}
-
 const PDF_TYPE = /^application\/pdf\s*(;|$)/i;
-const MULTIPART_TYPE = /^multipart\/form-data\s*(;|$)/i;
 
 /**
- * The uploaded bytes: the raw body (application/pdf), or the one "report" file of a multipart
- * form. A form that cannot be parsed (no or wrong boundary, truncated), a field other than
- * "report", a report given twice or as text are problems of the request, never a 5xx (issue 11).
+ * The uploaded report: the raw body (application/pdf), or the one "report" file of a multipart
+ * form (the shared upload reader, in the report's own words).
  */
-async function readReport(c: Context<AppEnv>): Promise<Upload> {
-  const type = c.req.header('content-type') ?? '';
-  if (PDF_TYPE.test(type)) return { bytes: Buffer.from(await c.req.arrayBuffer()) };
-  if (!MULTIPART_TYPE.test(type)) {
-    const message = msg('errors.report.mediaType');
-    return { bytes: null, refusal: new AppError('UNSUPPORTED_MEDIA_TYPE', message) };
-  }
-  let form: Record<string, string | File | (string | File)[]>;
-  try {
-    form = await c.req.parseBody({ all: true });
-  } catch {
-    const message = msg('errors.report.malformedForm');
-    return { bytes: null, refusal: validationError({ report: message }) };
-  }
-  const problems: Record<string, Text> = {};
-  for (const key of Object.keys(form)) {
-    if (key !== 'report') problems[key] = msg('errors.report.unknownField', { name: key });
-  }
-  const file = form.report;
-  if (Array.isArray(file)) problems.report = msg('errors.report.several');
-  else if (file !== undefined && !(file instanceof File))
-    problems.report = msg('errors.report.notAFile');
-  else if (file instanceof File) {
-    const nameProblem = textProblem(file.name, { multiline: false });
-    if (nameProblem) {
-      problems.report = {
-        ...msg('errors.report.fileName', { problem: textProblemMessage(nameProblem) }),
-        english: `The file name ${nameProblem}`,
-      };
-    }
-  }
-  if (Object.keys(problems).length > 0) return { bytes: null, refusal: validationError(problems) };
-  if (!(file instanceof File)) return { bytes: null };
-  return { bytes: Buffer.from(await file.arrayBuffer()), name: file.name };
+function readReport(c: Context<AppEnv>) {
+  return readUpload(c, {
+    field: 'report',
+    type: PDF_TYPE,
+    mediaType: 'errors.report.mediaType',
+    malformedForm: 'errors.report.malformedForm',
+    keys: {
+      unknownField: 'errors.report.unknownField',
+      several: 'errors.report.several',
+      notAFile: 'errors.report.notAFile',
+      fileName: 'errors.report.fileName',
+    },
+  });
 }
 
 export function registerValuationRoutes(app: OpenAPIHono<AppEnv>) {
@@ -342,7 +307,7 @@ export function registerValuationRoutes(app: OpenAPIHono<AppEnv>) {
         input: {
           companyId: toId(p.companyId),
           id: toId(p.valuationId),
-          bytes: upload.bytes,
+          bytes: upload.bytes && Buffer.from(upload.bytes),
           filename: filename || upload.name,
           refusal: upload.refusal,
         },
