@@ -10,7 +10,7 @@ import pg from 'pg';
 import { buildCapTable } from '../src/domain/cap-table';
 import { isCashSettled, type PlanType, type StakeholderRelationship } from '../src/domain/equity';
 import { replayLedger, type LedgerEvent } from '../src/domain/share-ledger';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { openPglite, openPostgres, pgliteExtensions, type Database } from '../src/server/db/client';
 import {
   company,
   depositaryReceipt,
@@ -660,7 +660,9 @@ export async function benchCapTablePglite(
   checkOutput(label, serverOutput, problems);
 
   console.log(`[${label}] driver: ${CAP_TABLE.warmupRuns} warm-up + ${CAP_TABLE.runs} fetches…`);
-  const client = await PGlite.create(path.join(dataDir, 'pg'));
+  const client = await PGlite.create(path.join(dataDir, 'pg'), {
+    extensions: await pgliteExtensions(),
+  });
   let driver: CapTableRun['driver'];
   try {
     driver = await timeDriver(seed, (q) => client.query(q.sql, q.params));

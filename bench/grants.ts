@@ -22,7 +22,7 @@ import {
 import { planCreateSchema, type PlanCreateInput } from '../src/contracts/equity';
 import { isoDateOf } from '../src/domain/dates';
 import { addDays, addMonths, type VestingPolicy, type VestingTerms } from '../src/domain/vesting';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { openPglite, openPostgres, pgliteExtensions, type Database } from '../src/server/db/client';
 import {
   auditEvent,
   company,
@@ -679,7 +679,9 @@ export async function benchGrantsPglite(dataDir: string, problems: string[]): Pr
   checkOutput(label, serverOutput, problems);
 
   console.log(`[${label}] driver: ${GRANTS.warmupRuns} warm-up + ${GRANTS.runs} fetches…`);
-  const client = await PGlite.create(path.join(dataDir, 'pg'));
+  const client = await PGlite.create(path.join(dataDir, 'pg'), {
+    extensions: await pgliteExtensions(),
+  });
   let driver: GrantsRun['driver'];
   try {
     driver = await timeDriver(seed, (q) => client.query(q.sql, q.params));

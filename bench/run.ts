@@ -50,7 +50,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { openPglite, openPostgres, pgliteExtensions, type Database } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
 import type { Actor } from '../src/server/http/context';
 import {
@@ -281,7 +281,9 @@ async function benchPglite(dataDir: string): Promise<{ run: DbRun; seeded: Seede
   console.log(
     `[${label}] driver baseline: ${CONNECTIONS} loops, ${WARMUP_S} s warm-up + ${DURATION_S} s…`,
   );
-  const client = await PGlite.create(path.join(dataDir, 'pg'));
+  const client = await PGlite.create(path.join(dataDir, 'pg'), {
+    extensions: await pgliteExtensions(),
+  });
   let driver: RateResult;
   try {
     const recorded: CapturedQuery[] = [];

@@ -20,7 +20,7 @@ import { isoDateOf } from '../src/domain/dates';
 import { isCashSettled, type PlanType } from '../src/domain/equity';
 import { intrinsicValue, validUntil, type ValuationMethod } from '../src/domain/valuation';
 import { addDays, addMonths } from '../src/domain/vesting';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { openPglite, openPostgres, pgliteExtensions, type Database } from '../src/server/db/client';
 import {
   auditEvent,
   equityPlan,
@@ -417,7 +417,9 @@ export async function benchValuationsPglite(
   checkOutput(label, api.serverOutput, problems);
 
   console.log(`[${label}] driver: ${VALUATIONS.warmupRuns} warm-up + ${VALUATIONS.runs} fetches…`);
-  const client = await PGlite.create(path.join(dataDir, 'pg'));
+  const client = await PGlite.create(path.join(dataDir, 'pg'), {
+    extensions: await pgliteExtensions(),
+  });
   let driver: ValuationsRun['driver'];
   try {
     driver = await timeDriver(seed, (q) => client.query(q.sql, q.params));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type DatabaseHandle } from '../../src/server/db/client';
+import { openPglite, pgliteExtensions, type DatabaseHandle } from '../../src/server/db/client';
 import { createTestApp, type TestApp } from '../support/app';
 
 // The snapshot PGlite takes for a backup while writes keep coming (PGlite project only): it holds
@@ -25,6 +25,7 @@ afterAll(async () => {
 
 async function countsIn(tar: Uint8Array) {
   const copy = await PGlite.create({
+    extensions: await pgliteExtensions(),
     loadDataDir: new Blob([new Uint8Array(tar)], { type: 'application/x-tar' }),
   });
   try {

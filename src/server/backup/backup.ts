@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { DataDirLockedError, lockDataDir } from '../data-dir';
-import { migrationsFolder, openPglite } from '../db/client';
+import { migrationsFolder, openPglite, pgliteExtensions } from '../db/client';
 import {
   AUTH_SECRET_FILE,
   BackupArchiveError,
@@ -217,6 +217,7 @@ async function loadAndCheck(dir: string, pgdata: Buffer) {
   let client;
   try {
     client = await PGlite.create({
+      extensions: await pgliteExtensions(),
       dataDir: dir,
       loadDataDir: new Blob([new Uint8Array(pgdata)], { type: 'application/x-tar' }),
     });

@@ -51,6 +51,16 @@ export function migrationsFolder(): string {
 }
 
 /**
+ * The extensions every PGlite of ours loads: `unaccent`, which the search configuration
+ * `simple_unaccent` (migration 0014) uses in generated columns, so a PGlite without it could not
+ * write a company, stakeholder, contact, note or task.
+ */
+export async function pgliteExtensions() {
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  return { unaccent };
+}
+
+/**
  * Embedded PostgreSQL (PGlite) in `dataDir`, or in memory when `dataDir` is undefined; started
  * from a data directory archive (`dump()`'s tar) when `from` is given.
  */
@@ -65,6 +75,7 @@ export async function openPglite(
   ]);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({
+    extensions: await pgliteExtensions(),
     ...(dataDir ? { dataDir: path.join(dataDir, 'pg') } : {}),
     ...(from
       ? { loadDataDir: new Blob([new Uint8Array(from)], { type: 'application/x-tar' }) }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organization, user } from './auth-schema';
+import { organization, team, user } from './auth-schema';
 
 export * from './auth-schema';
 
@@ -36,6 +36,17 @@ const deletedByName = () => text('deleted_by_name');
  * null when it was trashed on its own. Restoring that item restores this row with it.
  */
 const trashedWith = () => uuid('trashed_with');
+
+/**
+ * A full-text search vector (PostgreSQL `tsvector`), generated from the row's own text with the
+ * `simple_unaccent` configuration (migration 0014: `simple` plus `unaccent`, so `Müller` finds
+ * `Muller` and no language's stemming gets in the way of names).
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const searchVector = (expression: SQL) =>
+  tsvector('search')
+    .notNull()
+    .generatedAlwaysAs(sql`to_tsvector('simple_unaccent'::regconfig, ${expression})`);
 
 /** A client company of a workspace (OCF ISSUER). */
 export const company = pgTable(
@@ -65,13 +76,22 @@ export const company = pgTable(
       onDelete: 'set null',
     }),
     notes: text('notes'),
+    /**
+     * Client access (issue 15, ethical walls): `everyone` in the workspace, or `restricted` to
+     * its owners and admins and the members and teams listed in `company_access`.
+     */
+    access: text('access').notNull().default('everyone'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
     deletedBy: deletedBy(),
     deletedByName: deletedByName(),
+    search: searchVector(
+      sql`coalesce(company_name, '') || ' ' || coalesce(city, '') || ' ' || coalesce(vat, '') || ' ' || coalesce(registration_number, '')`,
+    ),
   },
   (t) => [
+    index('company_search_idx').using('gin', t.search),
     index('company_trash_idx')
       .on(t.organizationId, t.deletedAt)
       .where(sql`deleted_at is not null`),
@@ -177,8 +197,12 @@ export const stakeholder = pgTable(
     deletedAt: deletedAt(),
     deletedBy: deletedBy(),
     deletedByName: deletedByName(),
+    search: searchVector(
+      sql`coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(employee_id, '')`,
+    ),
   },
   (t) => [
+    index('stakeholder_search_idx').using('gin', t.search),
     index('stakeholder_company_name_idx').on(t.companyId, sql`lower(${t.name})`, t.id),
     index('stakeholder_trash_idx')
       .on(t.organizationId, t.deletedAt)
@@ -692,3 +716,235 @@ export const documentSignedCopy = pgTable('document_signed_copy', {
   pdf: bytea('pdf').notNull(),
   uploadedAt: timestamp('uploaded_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// The practice's daily work (issue 15): contacts, notes, tasks, digests and calendar feeds,
+// search, and client access (ethical walls).
+
+/**
+ * Who may see a restricted company besides the workspace's owners and admins: a member (`userId`)
+ * or every member of a team (`teamId`). A company whose `access` is `everyone` has no rows here.
+ */
+export const companyAccess = pgTable(
+  'company_access',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    companyId: companyRef(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    teamId: text('team_id').references(() => team.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('company_access_company_idx').on(t.companyId),
+    uniqueIndex('company_access_user_uq')
+      .on(t.companyId, t.userId)
+      .where(sql`user_id is not null`),
+    uniqueIndex('company_access_team_uq')
+      .on(t.companyId, t.teamId)
+      .where(sql`team_id is not null`),
+  ],
+);
+
+/** A person the firm deals with at a client company (not necessarily a stakeholder). */
+export const contact = pgTable(
+  'contact',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    companyId: companyRef(),
+    name: text('name').notNull(),
+    /** founder, ceo, cfo, hr, legal, board_member, investor, other (contracts). */
+    function: text('function'),
+    email: text('email'),
+    phone: text('phone'),
+    language: text('language'),
+    notes: text('notes'),
+    primary: boolean('primary').notNull().default(false),
+    stakeholderId: uuid('stakeholder_id').references(() => stakeholder.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    search: searchVector(
+      sql`coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '')`,
+    ),
+  },
+  (t) => [
+    index('contact_company_idx').on(t.companyId, sql`lower(${t.name})`),
+    uniqueIndex('contact_primary_uq')
+      .on(t.companyId)
+      .where(sql`"primary"`),
+    index('contact_search_idx').using('gin', t.search),
+  ],
+);
+
+/** An interaction with a client: a note, call, meeting or e-mail sent (body in Markdown). */
+export const note = pgTable(
+  'note',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    companyId: companyRef(),
+    /** note, call, meeting, email. */
+    kind: text('kind').notNull(),
+    body: text('body').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, precision: 3 }).notNull(),
+    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    pinned: boolean('pinned').notNull().default(false),
+    grantId: uuid('grant_id').references(() => grant.id, { onDelete: 'set null' }),
+    planId: uuid('plan_id').references(() => equityPlan.id, { onDelete: 'set null' }),
+    valuationId: uuid('valuation_id').references(() => valuation.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+    deletedBy: deletedBy(),
+    deletedByName: deletedByName(),
+    search: searchVector(sql`body`),
+  },
+  (t) => [
+    index('note_company_idx').on(t.companyId, t.occurredAt),
+    index('note_search_idx').using('gin', t.search),
+  ],
+);
+
+/** Who took part in an interaction: a contact of the company or a member of the workspace. */
+export const noteParticipant = pgTable(
+  'note_participant',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    noteId: uuid('note_id')
+      .notNull()
+      .references(() => note.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id').references(() => contact.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    /** The name when it was recorded (a contact or member may leave). */
+    name: text('name').notNull(),
+  },
+  (t) => [index('note_participant_note_idx').on(t.noteId)],
+);
+
+/** An earlier version of a note, kept when it is edited (newest `editedAt` last). */
+export const noteRevision = pgTable(
+  'note_revision',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    noteId: uuid('note_id')
+      .notNull()
+      .references(() => note.id, { onDelete: 'cascade' }),
+    /** The note's fields before the edit: kind, body, occurredAt, pinned, links, participants. */
+    snapshot: jsonb('snapshot').notNull(),
+    editedBy: text('edited_by').references(() => user.id, { onDelete: 'set null' }),
+    editedByName: text('edited_by_name').notNull(),
+    editedAt: timestamp('edited_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('note_revision_note_idx').on(t.noteId, t.editedAt)],
+);
+
+/** A task of the practice, optionally about a company, grant, valuation or contact. */
+export const task = pgTable(
+  'task',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    title: text('title').notNull(),
+    description: text('description'),
+    dueDate: date('due_date', { mode: 'string' }),
+    /** `HH:MM` in the app's time zone, only with a due date. */
+    dueTime: text('due_time'),
+    assigneeId: text('assignee_id').references(() => user.id, { onDelete: 'set null' }),
+    /** low, normal, high. */
+    priority: text('priority').notNull().default('normal'),
+    /** open, waiting, done. */
+    status: text('status').notNull().default('open'),
+    companyId: uuid('company_id').references(() => company.id, { onDelete: 'cascade' }),
+    grantId: uuid('grant_id').references(() => grant.id, { onDelete: 'set null' }),
+    valuationId: uuid('valuation_id').references(() => valuation.id, { onDelete: 'set null' }),
+    contactId: uuid('contact_id').references(() => contact.id, { onDelete: 'set null' }),
+    /**
+     * The computed deadline the task was made from (`cliff:<grantId>:<date>`, …): the practice view
+     * shows it next to the deadline, and one deadline makes at most one task.
+     */
+    sourceKey: text('source_key'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    search: searchVector(sql`coalesce(title, '') || ' ' || coalesce(description, '')`),
+  },
+  (t) => [
+    index('task_org_assignee_idx').on(t.organizationId, t.assigneeId, t.status, t.dueDate),
+    index('task_company_idx').on(t.companyId),
+    uniqueIndex('task_source_uq')
+      .on(t.organizationId, t.sourceKey)
+      .where(sql`source_key is not null`),
+    index('task_search_idx').using('gin', t.search),
+  ],
+);
+
+/** A user's reminder settings: the daily digest e-mail (on by default, at 07:30). */
+export const userSetting = pgTable('user_setting', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  digestEnabled: boolean('digest_enabled').notNull().default(true),
+  /** `HH:MM` in `APP_TIME_ZONE`. */
+  digestTime: text('digest_time').notNull().default('07:30'),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The job queue (decision 028), on the same database as everything else: one row per run, its
+ * `key` unique per kind (`<userId>:<date>` for a digest), so that however many app instances
+ * enqueue a run it exists once, and one instance claims it (`FOR UPDATE SKIP LOCKED`).
+ */
+export const job = pgTable(
+  'job',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** pending, running, done, failed. */
+    status: text('status').notNull().default('pending'),
+    runAt: timestamp('run_at', { withTimezone: true, precision: 3 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** A running job whose lease ran out (its instance stopped) is claimed again. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, precision: 3 }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    uniqueIndex('job_kind_key_uq').on(t.kind, t.key),
+    index('job_due_idx')
+      .on(t.runAt)
+      .where(sql`status in ('pending', 'running')`),
+  ],
+);
+
+/** A private calendar feed (ICS) of a user in a workspace; the URL's token is stored hashed. */
+export const calendarFeed = pgTable(
+  'calendar_feed',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the URL's token. */
+    tokenHash: text('token_hash').notNull(),
+    /** Routine vesting installments too (cliffs and deadlines always). */
+    includeInstallments: boolean('include_installments').notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, precision: 3 }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    uniqueIndex('calendar_feed_token_uq').on(t.tokenHash),
+    index('calendar_feed_user_idx').on(t.userId, t.organizationId),
+  ],
+);

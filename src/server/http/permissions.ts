@@ -14,6 +14,7 @@ import { organizationRole } from '../db/schema';
 import type { Actor, AppEnv } from './context';
 import { AppError, msg } from './errors';
 import { refuseMalformedInput } from './input-guard';
+import { requireCompanyAccess } from '../modules/access/visibility';
 
 export interface Permission {
   resource: BusinessResource;
@@ -145,8 +146,14 @@ export function guarded<R extends RouteConfig & { operationId: string }>(
     reads,
     also: [...also],
   });
+  // Client access (issue 15): a company the caller may not see answers 404 on all its routes.
+  const companyScoped = route.path.startsWith('/company/{companyId}');
   return {
     ...route,
-    middleware: [requirePermission(permission, reads, also), refuseMalformedInput],
+    middleware: [
+      requirePermission(permission, reads, also),
+      ...(companyScoped ? [requireCompanyAccess] : []),
+      refuseMalformedInput,
+    ],
   } as R;
 }
