@@ -13,6 +13,10 @@ export const BUSINESS_RESOURCES = [
   'grant',
   'valuation',
   'document',
+  // The practice's daily work (issue 15): contacts and notes of a company, the workspace's tasks.
+  'contact',
+  'note',
+  'task',
   'audit',
   // The workspace's trash (decision 016): read lists it, update restores, delete purges now.
   'trash',
@@ -55,9 +59,16 @@ function business(pick: (resource: BusinessResource) => BusinessAction[]): Busin
 const allBusiness = business(() => allActions);
 /** Resources only owners and admins reach: the audit log and the trash (decision 016). */
 const OWNER_ADMIN_ONLY: readonly BusinessResource[] = ['audit', 'trash'];
-// member: everything but delete, and nothing of the audit log or the trash.
+/** The daily work members also delete: their contacts, notes (to the activity list) and tasks. */
+const MEMBER_DELETES: readonly BusinessResource[] = ['contact', 'note', 'task'];
+// member: everything but delete (except the daily work's), and nothing of the audit log or the
+// trash.
 const memberBusiness = business((r) =>
-  OWNER_ADMIN_ONLY.includes(r) ? [] : allActions.filter((a) => a !== 'delete'),
+  OWNER_ADMIN_ONLY.includes(r)
+    ? []
+    : MEMBER_DELETES.includes(r)
+      ? allActions
+      : allActions.filter((a) => a !== 'delete'),
 );
 // guest: read only (the audit log and the trash stay with members' betters too).
 const guestBusiness = business((r) => (OWNER_ADMIN_ONLY.includes(r) ? [] : ['read']));

@@ -17,6 +17,9 @@ const RESOURCE_LABELS: Record<string, string> = {
   grant: msg('workspace.permissions.resource.grant'),
   valuation: msg('workspace.permissions.resource.valuation'),
   document: msg('workspace.permissions.resource.document'),
+  contact: msg('workspace.permissions.resource.contact'),
+  note: msg('workspace.permissions.resource.note'),
+  task: msg('workspace.permissions.resource.task'),
   audit: msg('workspace.permissions.resource.audit'),
   trash: msg('workspace.permissions.resource.trash'),
 };
