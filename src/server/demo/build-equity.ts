@@ -139,7 +139,7 @@ const LAST_NAMES: Record<string, string[]> = {
 };
 
 /** An e-mail local part from a name: lower case ASCII, no spaces ("van den Berg" → "vandenberg"). */
-const mailName = (text: string) =>
+export const mailName = (text: string) =>
   text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

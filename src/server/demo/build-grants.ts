@@ -131,7 +131,7 @@ const TEMPLATES: Record<Exclude<TemplateKey, 'fourYears'>, VestingTemplateCreate
 };
 
 /** mulberry32: a small deterministic PRNG, seeded per company so each one is stable. */
-function prng(seedText: string) {
+export function prng(seedText: string) {
   let a = 0;
   for (const ch of seedText) a = (Math.imul(a, 31) + ch.charCodeAt(0)) | 0;
   const next = () => {

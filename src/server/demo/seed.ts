@@ -1,25 +1,29 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { CompanyCreate } from '../../contracts/company';
 import { companyCreateSchema } from '../../contracts/company';
 import type { Auth } from '../auth/auth';
-import { today } from '../clock';
+import { timeZone, today } from '../clock';
 import type { DatabaseHandle } from '../db/client';
 import {
   account,
   auditEvent,
   company,
+  contact,
   depositaryReceipt,
   equityPlan,
   grant,
   grantExercise,
   grantSettlement,
   member,
+  note,
+  noteParticipant,
   organization,
   poolAdjustment,
   shareClass,
   shareEvent,
   stakeholder,
+  task,
   user,
   valuation,
   vestingTemplate,
@@ -28,6 +32,7 @@ import type { Logger } from '../logger';
 import { buildDemoAudit } from './build-audit';
 import { buildDemoEquity } from './build-equity';
 import { buildDemoGrants } from './build-grants';
+import { buildDemoPractice, DEMO_COLLEAGUES, demoResponsibleLawyer } from './build-practice';
 import {
   demoFullyDiluted,
   demoSettlements,
@@ -48,7 +53,9 @@ const newId = () => randomBytes(16).toString('hex');
  * and DE, each with its equity structure (stakeholders, share classes, the register, STAK
  * receipts, plans and pools; ./equity.ts), vesting templates and grants with leavers and
  * exercises (./build-grants.ts), and valuation histories with the cash settlements of the
- * exercises they price (./build-valuations.ts). One transaction of bulk inserts. Idempotent: an
+ * exercises they price (./build-valuations.ts); two colleagues of the demo lawyer who are
+ * responsible for six of the clients, and the practice's daily work: contacts, a year of notes
+ * and each lawyer's tasks (./build-practice.ts). One transaction of bulk inserts. Idempotent: an
  * existing demo account is left as it is.
  */
 export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logger: Logger }) {
@@ -64,6 +71,23 @@ export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logg
     const now = new Date();
     const userId = newId();
     const organizationId = newId();
+    // The demo lawyer's colleagues: members without a password (better-auth answers their
+    // sign-in as a wrong password; "forgot password" gives them one). Reused when they exist.
+    const known = await db
+      .select({ id: user.id, email: user.email })
+      .from(user)
+      .where(
+        inArray(
+          user.email,
+          DEMO_COLLEAGUES.map((c) => c.email),
+        ),
+      );
+    const colleagues = DEMO_COLLEAGUES.map((c) => ({
+      ...c,
+      id: known.find((k) => k.email === c.email)?.id ?? newId(),
+      exists: known.some((k) => k.email === c.email),
+    }));
+    const lawyers = [{ id: userId, name: DEMO_NAME }, ...colleagues];
     const companies: CompanyCreate[] = DEMO_COMPANIES.map((c) => companyCreateSchema.parse(c));
     // Spread creation times over the past months so "created" sorting means something.
     const companyRows = companies.map((c, i) => {
@@ -72,7 +96,7 @@ export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logg
         ...c,
         id: randomUUID(),
         organizationId,
-        responsibleUserId: userId,
+        responsibleUserId: lawyers[demoResponsibleLawyer(c.companyName)]!.id,
         createdAt,
         updatedAt: createdAt,
       };
@@ -82,6 +106,7 @@ export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logg
     const valuationSpecs = planDemoValuations(organizationId, companyRows, equity, today());
     let valuationCount = 0;
     let settlementCount = 0;
+    let practice: ReturnType<typeof buildDemoPractice> | undefined;
     await db.transaction(async (tx) => {
       await tx.insert(user).values({
         id: userId,
@@ -109,6 +134,28 @@ export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logg
       await tx
         .insert(member)
         .values({ id: newId(), organizationId, userId, role: 'owner', createdAt: now });
+      const newColleagues = colleagues.filter((c) => !c.exists);
+      if (newColleagues.length > 0)
+        await tx.insert(user).values(
+          newColleagues.map((c) => ({
+            id: c.id,
+            name: c.name,
+            email: c.email,
+            emailVerified: true,
+            locale: 'nl',
+            createdAt: now,
+            updatedAt: now,
+          })),
+        );
+      await tx.insert(member).values(
+        colleagues.map((c) => ({
+          id: newId(),
+          organizationId,
+          userId: c.id,
+          role: 'member',
+          createdAt: now,
+        })),
+      );
       await tx.insert(company).values(companyRows);
       await bulkInsert(tx, stakeholder, equity.stakeholders);
       await bulkInsert(tx, shareClass, equity.shareClasses);
@@ -143,6 +190,21 @@ export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logg
           settlements,
         }),
       );
+      // The practice's daily work (issue 15): contacts, a year of notes, the lawyers' tasks.
+      practice = buildDemoPractice({
+        organizationId,
+        lawyers,
+        companies: companyRows,
+        equity,
+        grants,
+        valuations,
+        today: today(),
+        timeZone: timeZone(),
+      });
+      await bulkInsert(tx, contact, practice.contacts);
+      await bulkInsert(tx, note, practice.notes);
+      await bulkInsert(tx, noteParticipant, practice.participants);
+      await bulkInsert(tx, task, practice.tasks);
       valuationCount = valuations.length;
       settlementCount = settlements.length;
     });
@@ -151,7 +213,9 @@ export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logg
         `${equity.stakeholders.length} stakeholders, ${equity.shareEvents.length} register events ` +
         `${equity.plans.length} plans, ${grants.templates.length} vesting templates, ` +
         `${grants.grants.length} grants, ${grants.exercises.length} exercises ` +
-        `(${settlementCount} cash settlements) and ${valuationCount} valuations.`,
+        `(${settlementCount} cash settlements), ${valuationCount} valuations, ` +
+        `${practice?.contacts.length} contacts, ${practice?.notes.length} notes and ` +
+        `${practice?.tasks.length} tasks of ${lawyers.length} lawyers.`,
     );
   }
   ctx.logger.info(
