@@ -3,24 +3,34 @@ import type { Valuation, ValuationList, ValuationMetrics } from '../../src/contr
 import type { Grant, GrantDetail, VestingTemplate } from '../../src/contracts/vesting';
 import { compareDecimals, intrinsicValue } from '../../src/domain/valuation';
 import { seedDemo, DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/demo/seed';
+import { EMAIL_PATTERN } from '../../src/contracts/text';
+import { phoneError } from '../../src/domain/identifiers';
+import { addDays } from '../../src/domain/vesting';
+import { DEMO_COLLEAGUES } from '../../src/server/demo/build-practice';
 import {
+  account,
   auditEvent,
   company as companyTable,
+  contact,
   depositaryReceipt,
   equityPlan,
   grant as grantTable,
   grantExercise,
   grantSettlement,
+  member,
+  note,
+  noteParticipant,
   poolAdjustment,
   shareClass,
   shareEvent,
   stakeholder,
+  task,
   user,
   valuation,
   vestingTemplate,
 } from '../../src/server/db/schema';
 import { standardTemplates } from '../../src/server/modules/vesting/standard-templates';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { replayLedger } from '../../src/domain/share-ledger';
 import { loadLedger } from '../../src/server/modules/equity/register';
 import { today as firmToday } from '../../src/server/clock';
@@ -729,5 +739,232 @@ describe('demo workspace (npm run demo)', () => {
     expect(settled).toBeGreaterThan(0);
     expect(settlements).toHaveLength(settled);
     void unsettled;
+  });
+});
+
+describe('the practice in the demo workspace (issue 15)', () => {
+  const lawyers = async () => {
+    const [demi] = await t.db.select().from(user).where(eq(user.email, DEMO_EMAIL));
+    const colleagues = await t.db
+      .select()
+      .from(user)
+      .where(
+        inArray(
+          user.email,
+          DEMO_COLLEAGUES.map((c) => c.email),
+        ),
+      );
+    return { demi: demi!, colleagues, all: [demi!, ...colleagues] };
+  };
+
+  it('has three lawyers: the demo lawyer (owner) and two colleagues, who have no password yet', async () => {
+    const { demi, colleagues, all } = await lawyers();
+    expect(colleagues.map((c) => c.name).sort()).toEqual(['Jens Vermeulen', 'Sanne Bakker']);
+    expect(colleagues.every((c) => c.emailVerified)).toBe(true);
+    const members = await t.db.select().from(member);
+    expect(members.map((m) => [m.userId, m.role]).sort()).toEqual(
+      [[demi.id, 'owner'], ...colleagues.map((c) => [c.id, 'member'])].sort(),
+    );
+    // No credential account: signing in answers as a wrong password does (no 5xx) …
+    expect(
+      await t.db
+        .select()
+        .from(account)
+        .where(
+          inArray(
+            account.userId,
+            colleagues.map((c) => c.id),
+          ),
+        ),
+    ).toEqual([]);
+    const colleague = colleagues.find((c) => c.name === 'Sanne Bakker')!;
+    const denied = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      body: { email: colleague.email, password: 'any password at all' },
+    });
+    expect(denied.status).toBe(401);
+    // … and "forgot password" gives them one, with which they sign in to the demo workspace.
+    const asked = await t.request('/api/auth/request-password-reset', {
+      method: 'POST',
+      body: { email: colleague.email, redirectTo: '/auth/reset-password' },
+    });
+    expect(asked.status).toBe(200);
+    const mail = t.mails.findLast((m) => m.to === colleague.email);
+    const token = mail?.text.match(/reset-password\/([A-Za-z0-9_-]+)/)?.[1];
+    expect(token, mail?.text).toBeDefined();
+    const reset = await t.request('/api/auth/reset-password', {
+      method: 'POST',
+      body: { token, newPassword: 'sanne-bakker-2026' },
+    });
+    expect(reset.status).toBe(200);
+    const session = await t.signIn(colleague.email, 'sanne-bakker-2026');
+    const list = await ok<{ total: number }>(t, session.cookie, '/company?limit=200');
+    expect(list.total).toBe(25);
+    // The demo lawyer keeps most clients; each colleague is responsible for three.
+    const companies = await t.db.select().from(companyTable);
+    const responsible = (id: string) => companies.filter((c) => c.responsibleUserId === id).length;
+    expect(responsible(demi.id)).toBe(19);
+    for (const c of colleagues) expect(responsible(c.id), c.name).toBe(3);
+    expect(all).toHaveLength(3);
+  });
+
+  it('gives every client 2–4 contacts with one primary, some of them its stakeholders', async () => {
+    const contacts = await t.db.select().from(contact);
+    const people = await t.db.select().from(stakeholder);
+    const companies = await t.db.select().from(companyTable);
+    const functions = ['founder', 'ceo', 'cfo', 'hr', 'legal', 'board_member', 'investor', 'other'];
+    for (const c of companies) {
+      const mine = contacts.filter((x) => x.companyId === c.id);
+      expect(mine.length, c.companyName).toBeGreaterThanOrEqual(2);
+      expect(mine.length, c.companyName).toBeLessThanOrEqual(4);
+      const primary = mine.filter((x) => x.primary);
+      expect(primary, c.companyName).toHaveLength(1);
+      // The primary contact is the company's contact person.
+      expect(primary[0]!.name).toBe(c.contactName);
+      expect(primary[0]!.email).toBe(c.email);
+      const domain = c.email!.split('@')[1]!;
+      for (const x of mine) {
+        expect(functions).toContain(x.function);
+        expect([null, 'nl', 'en']).toContain(x.language);
+        expect(x.email && EMAIL_PATTERN.test(x.email), x.name).toBe(true);
+        expect(x.email!.endsWith(`@${domain}`), x.email!).toBe(true);
+        expect(x.phone && phoneError(x.phone), x.phone!).toBeNull();
+        expect(x.phone!.startsWith(`+${{ NL: 31, BE: 32, DE: 49 }[c.country!]} `)).toBe(true);
+        if (x.stakeholderId) {
+          const person = people.find((p) => p.id === x.stakeholderId)!;
+          expect(person.companyId, x.name).toBe(c.id);
+          expect(person.name).toBe(x.name);
+        }
+      }
+      expect(new Set(mine.map((x) => x.name)).size, c.companyName).toBe(mine.length);
+    }
+    const linked = contacts.filter((x) => x.stakeholderId);
+    expect(linked.length).toBeGreaterThan(20);
+    const founders = linked.filter(
+      (x) => people.find((p) => p.id === x.stakeholderId)!.relationship === 'founder',
+    );
+    expect(founders.length).toBeGreaterThan(15);
+    for (const fn of ['founder', 'ceo', 'cfo', 'hr', 'board_member'])
+      expect(
+        contacts.some((x) => x.function === fn),
+        fn,
+      ).toBe(true);
+  });
+
+  it('has a year of notes, calls, meetings and e-mails per client, linked within the client', async () => {
+    const notes = await t.db.select().from(note);
+    const participants = await t.db.select().from(noteParticipant);
+    const contacts = await t.db.select().from(contact);
+    const companies = await t.db.select().from(companyTable);
+    const grants = await t.db.select().from(grantTable);
+    const plans = await t.db.select().from(equityPlan);
+    const valuations = await t.db.select().from(valuation);
+    const { all } = await lawyers();
+    const today = firmToday();
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    for (const c of companies) {
+      const mine = notes.filter((n) => n.companyId === c.id);
+      expect(mine.length, c.companyName).toBeGreaterThanOrEqual(12);
+      const dates = mine.map((n) => day(n.occurredAt)).sort();
+      // About a year: from eleven months ago or more to the past month, none in the future.
+      expect(dates[0]! <= addDays(today, -330), c.companyName).toBe(true);
+      expect(dates[0]! >= addDays(today, -367), c.companyName).toBe(true);
+      expect(dates.at(-1)! >= addDays(today, -31), c.companyName).toBe(true);
+      expect(mine.every((n) => n.occurredAt.getTime() <= Date.now())).toBe(true);
+      const pinned = mine.filter((n) => n.pinned).length;
+      expect(pinned, c.companyName).toBeGreaterThanOrEqual(1);
+      expect(pinned, c.companyName).toBeLessThanOrEqual(2);
+      // Dutch for Dutch and Flemish clients, English for German (and Walloon) ones.
+      const calls = mine.filter((n) => n.kind === 'call').map((n) => n.body);
+      const dutch = c.country !== 'DE' && c.city !== 'Liège';
+      for (const body of calls)
+        expect(body.startsWith(dutch ? '**Telefoongesprek**' : '**Call**'), body).toBe(true);
+    }
+    expect(new Set(notes.map((n) => n.kind))).toEqual(
+      new Set(['note', 'call', 'meeting', 'email']),
+    );
+    for (const l of all) {
+      const theirs = notes.filter((n) => n.authorId === l.id);
+      expect(theirs.length, l.name).toBeGreaterThan(20);
+      expect(theirs.every((n) => n.authorName === l.name)).toBe(true);
+    }
+    expect(notes.some((n) => /\n- /.test(n.body))).toBe(true);
+    expect(notes.some((n) => /\*\*\S[^*]*\*\*/.test(n.body))).toBe(true);
+    // Every link stays within the note's company.
+    const companyOf = new Map<string, string>([
+      ...grants.map((g) => [g.id, g.companyId] as [string, string]),
+      ...plans.map((p) => [p.id, p.companyId] as [string, string]),
+      ...valuations.map((v) => [v.id, v.companyId] as [string, string]),
+      ...contacts.map((x) => [x.id, x.companyId] as [string, string]),
+    ]);
+    for (const key of ['grantId', 'planId', 'valuationId'] as const) {
+      const linked = notes.filter((n) => n[key]);
+      expect(linked.length, key).toBeGreaterThan(10);
+      for (const n of linked) expect(companyOf.get(n[key]!), key).toBe(n.companyId);
+    }
+    const byId = new Map(notes.map((n) => [n.id, n]));
+    const memberIds = new Set(all.map((l) => l.id));
+    expect(participants.some((p) => p.userId)).toBe(true);
+    for (const p of participants) {
+      const n = byId.get(p.noteId)!;
+      expect(Boolean(p.contactId) !== Boolean(p.userId)).toBe(true);
+      if (p.contactId) {
+        const x = contacts.find((y) => y.id === p.contactId)!;
+        expect(x.companyId).toBe(n.companyId);
+        expect(p.name).toBe(x.name);
+      } else {
+        expect(memberIds.has(p.userId!)).toBe(true);
+        expect(p.userId).not.toBe(n.authorId);
+      }
+    }
+    // Calls, meetings and e-mails name who took part.
+    const withContacts = new Set(participants.filter((p) => p.contactId).map((p) => p.noteId));
+    expect(notes.filter((n) => n.kind !== 'note').every((n) => withContacts.has(n.id))).toBe(true);
+  });
+
+  it('gives every lawyer open, overdue, this week’s, later, waiting, done and undated tasks', async () => {
+    const tasks = await t.db.select().from(task);
+    const contacts = await t.db.select().from(contact);
+    const grants = await t.db.select().from(grantTable);
+    const valuations = await t.db.select().from(valuation);
+    const { all } = await lawyers();
+    const today = firmToday();
+    for (const l of all) {
+      const mine = tasks.filter((x) => x.assigneeId === l.id);
+      const open = mine.filter((x) => x.status === 'open');
+      const overdue = open.filter((x) => x.dueDate !== null && x.dueDate < today);
+      const thisWeek = open.filter(
+        (x) => x.dueDate !== null && x.dueDate >= today && x.dueDate <= addDays(today, 6),
+      );
+      const later = open.filter((x) => x.dueDate !== null && x.dueDate > addDays(today, 6));
+      expect(overdue.length, l.name).toBeGreaterThanOrEqual(2);
+      expect(thisWeek.length, l.name).toBeGreaterThanOrEqual(2);
+      expect(later.length, l.name).toBeGreaterThanOrEqual(2);
+      expect(open.some((x) => x.dueDate === null)).toBe(true);
+      expect(mine.some((x) => x.status === 'waiting')).toBe(true);
+      expect(mine.filter((x) => x.status === 'done').length).toBeGreaterThanOrEqual(2);
+      expect(new Set(mine.map((x) => x.priority))).toEqual(new Set(['low', 'normal', 'high']));
+      expect(mine.some((x) => x.grantId) || mine.some((x) => x.contactId)).toBe(true);
+      expect(new Set(mine.map((x) => x.title)).size, l.name).toBe(mine.length);
+    }
+    expect(tasks.some((x) => x.dueTime !== null)).toBe(true);
+    expect(tasks.some((x) => x.companyId === null)).toBe(true);
+    const names = new Map(all.map((l) => [l.id, l.name]));
+    for (const x of tasks) {
+      expect(['open', 'waiting', 'done']).toContain(x.status);
+      expect(x.completedAt !== null, x.title).toBe(x.status === 'done');
+      if (x.completedAt) expect(x.completedAt.getTime()).toBeLessThanOrEqual(Date.now());
+      if (x.dueTime !== null) {
+        expect(x.dueTime).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+        expect(x.dueDate).not.toBeNull();
+      }
+      expect(names.get(x.createdBy!)).toBe(x.createdByName);
+      // Links stay within the task's company.
+      if (x.grantId) expect(grants.find((g) => g.id === x.grantId)!.companyId).toBe(x.companyId);
+      if (x.valuationId)
+        expect(valuations.find((v) => v.id === x.valuationId)!.companyId).toBe(x.companyId);
+      if (x.contactId)
+        expect(contacts.find((c) => c.id === x.contactId)!.companyId).toBe(x.companyId);
+    }
   });
 });

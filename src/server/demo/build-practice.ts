@@ -257,7 +257,8 @@ function buildContacts(
     function:
       company.companyType === 'Stichting'
         ? 'board_member'
-        : self?.relationship === 'founder'
+        : // A founder who runs the company is entered as its CEO about half of the time.
+          self?.relationship === 'founder' && rand.chance(0.5)
           ? 'founder'
           : 'ceo',
     email: company.email,
