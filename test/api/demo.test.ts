@@ -953,7 +953,11 @@ describe('the practice in the demo workspace (issue 15)', () => {
     for (const x of tasks) {
       expect(['open', 'waiting', 'done']).toContain(x.status);
       expect(x.completedAt !== null, x.title).toBe(x.status === 'done');
-      if (x.completedAt) expect(x.completedAt.getTime()).toBeLessThanOrEqual(Date.now());
+      expect(x.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
+      if (x.completedAt) {
+        expect(x.completedAt.getTime()).toBeLessThanOrEqual(Date.now());
+        expect(x.completedAt.getTime()).toBeGreaterThan(x.createdAt.getTime());
+      }
       if (x.dueTime !== null) {
         expect(x.dueTime).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
         expect(x.dueDate).not.toBeNull();

@@ -837,7 +837,11 @@ function buildTasks(
       const createdOn = dueDate
         ? addDays(dueDate, -rand.int(5, 30))
         : addDays(today, -rand.int(1, 60));
-      const createdAt = zonedInstant(createdOn > today ? today : createdOn, '08:45', args.timeZone);
+      const createdAt = zonedInstant(
+        createdOn < today ? createdOn : addDays(today, -1),
+        '08:45',
+        args.timeZone,
+      );
       const completedAt =
         status === 'done'
           ? zonedInstant(addDays(dueDate!, -rand.int(0, 3)), '16:15', args.timeZone)
