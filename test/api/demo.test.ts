@@ -948,7 +948,10 @@ describe('the practice in the demo workspace (issue 15)', () => {
       expect(new Set(mine.map((x) => x.title)).size, l.name).toBe(mine.length);
     }
     expect(tasks.some((x) => x.dueTime !== null)).toBe(true);
-    expect(tasks.some((x) => x.companyId === null)).toBe(true);
+    // Each lawyer has one piece of the firm's own work, without a client; none twice.
+    const firmWork = tasks.filter((x) => x.companyId === null);
+    expect(firmWork).toHaveLength(3);
+    expect(new Set(firmWork.map((x) => x.title)).size).toBe(3);
     const names = new Map(all.map((l) => [l.id, l.name]));
     for (const x of tasks) {
       expect(['open', 'waiting', 'done']).toContain(x.status);

@@ -782,6 +782,8 @@ function buildTasks(
     organizationId: string;
     lawyer: DemoLawyer;
     owner: DemoLawyer;
+    /** Which of the firm's own tasks (without a client) is this lawyer's. */
+    firmTask: TaskSpec;
     files: ClientFile[];
     today: string;
     timeZone: string;
@@ -792,15 +794,14 @@ function buildTasks(
   const mix = MIX[lawyer.id === owner.id ? 'owner' : 'colleague'];
   const mine = files.filter((f) => f.company.responsibleUserId === lawyer.id);
   const pool = mine.length > 0 ? mine : files;
-  let firmTask = 0;
   const taken = new Set<string>();
   for (const bucket of Object.keys(mix) as Bucket[]) {
     for (let i = 0; i < mix[bucket]; i++) {
-      // Now and then internal work without a client; otherwise mostly the lawyer's own clients.
-      const internal = bucket === 'undated' && i === 0 && firmTask < FIRM_TASKS.length;
+      // One piece of the firm's own work without a client; otherwise mostly their own clients.
+      const internal = bucket === 'undated' && i === 0;
       let file: ClientFile | null = null;
       let spec: TaskSpec | null = null;
-      if (internal) spec = FIRM_TASKS[firmTask++]!;
+      if (internal) spec = args.firmTask;
       // A lawyer's list holds each task once: another client when this one's are taken.
       while (!spec) {
         file = rand.chance(0.8) ? pick(rand, pool) : pick(rand, files);
@@ -919,15 +920,17 @@ export function buildDemoPractice(args: {
     });
     files.push({ company, contacts, grants, valuations, holders });
   }
-  for (const lawyer of lawyers)
+  lawyers.forEach((lawyer, i) =>
     buildTasks(out, {
       organizationId,
       lawyer,
       owner: lawyers[0]!,
+      firmTask: FIRM_TASKS[i % FIRM_TASKS.length]!,
       files,
       today,
       timeZone,
       rand: prng(`tasks:${lawyer.name}`),
-    });
+    }),
+  );
   return out;
 }
