@@ -45,3 +45,37 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 /** Grouped by type in the order of `SEARCH_TYPES`, best match first within a type. */
 export const searchResponseSchema = z.object({ results: z.array(searchResultSchema) });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+/*
+ * The words of a search input (decision 032), shared by the server (which makes each a quoted
+ * prefix term) and the client (which highlights them): cut at anything but letters, digits and
+ * the marks of e-mail addresses and numbers (`@ . _ + -`), marks at a word's ends dropped, words
+ * without a letter or digit dropped.
+ */
+
+/** More words than this add nothing a person types, and each costs an index lookup. */
+export const MAX_TERMS = 8;
+/** A single word longer than this is not a prefix anyone types (and keeps lexemes short). */
+const MAX_TERM_LENGTH = 64;
+
+const SEPARATOR = /[^\p{L}\p{M}\p{N}@._+-]+/u;
+const HAS_WORD = /[\p{L}\p{N}]/u;
+
+/** The words of a search input that become prefix terms (at most `MAX_TERMS`, no repeats). */
+export function searchTerms(input: string): string[] {
+  const words = input
+    .normalize('NFC')
+    .split(SEPARATOR)
+    // Leading and trailing marks are no part of a word ("Müller." or "-x").
+    .map((w) => [...w.replace(/^[@._+-]+|[@._+-]+$/g, '')].slice(0, MAX_TERM_LENGTH).join(''))
+    .filter((w) => HAS_WORD.test(w));
+  return [...new Set(words.map((w) => w.toLowerCase()))].slice(0, MAX_TERMS);
+}
+
+/** Lower case without accents, as `simple_unaccent` folds (for finding the match in a text). */
+export function fold(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+}

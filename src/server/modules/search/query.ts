@@ -7,25 +7,9 @@
  * reach the tsquery parser. Words without a letter or digit are dropped; an input without any
  * word gives null (no results, not an error).
  */
+import { fold, searchTerms } from '../../../contracts/search';
 
-/** More words than this add nothing a person types, and each costs an index lookup. */
-export const MAX_TERMS = 8;
-/** A single word longer than this is not a prefix anyone types (and keeps lexemes short). */
-const MAX_TERM_LENGTH = 64;
-
-const SEPARATOR = /[^\p{L}\p{M}\p{N}@._+-]+/u;
-const HAS_WORD = /[\p{L}\p{N}]/u;
-
-/** The words of a search input that become prefix terms (at most `MAX_TERMS`, no repeats). */
-export function searchTerms(input: string): string[] {
-  const words = input
-    .normalize('NFC')
-    .split(SEPARATOR)
-    // Leading and trailing marks are no part of a word ("Müller." or "-x").
-    .map((w) => w.replace(/^[@._+-]+|[@._+-]+$/g, '').slice(0, MAX_TERM_LENGTH))
-    .filter((w) => HAS_WORD.test(w));
-  return [...new Set(words.map((w) => w.toLowerCase()))].slice(0, MAX_TERMS);
-}
+export { fold, searchTerms };
 
 /**
  * The tsquery text for `to_tsquery('simple_unaccent', …)`: `'w1':* & 'w2':*`, or null when the
@@ -35,14 +19,6 @@ export function prefixQuery(input: string): string | null {
   const terms = searchTerms(input);
   if (terms.length === 0) return null;
   return terms.map((t) => `'${t}':*`).join(' & ');
-}
-
-/** Lower case without accents, as `simple_unaccent` folds (for finding the match in a text). */
-export function fold(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
 }
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
