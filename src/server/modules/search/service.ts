@@ -10,7 +10,7 @@ import { excerpt, prefixQuery, searchTerms } from './query';
 /**
  * Search across the active workspace (issue 15, decision 032). One statement: per type a branch
  * that takes at most `CANDIDATES` matching rows from the type's GIN index (so a very common
- * prefix stays bounded), ranks only those (`ts_rank`) and keeps the best `limit`; then the types
+ * prefix stays bounded: `part`), ranks only those (`ts_rank`) and keeps the best `limit`; the types
  * share `limit` fairly (`share`) and come back grouped in the order of `SEARCH_TYPES`.
  *
  * Walls: only the workspace's rows; nothing in the trash (the row's or its company's); soft-
@@ -57,73 +57,89 @@ function visible(column: string, hidden: readonly string[]): SQL {
 }
 
 /**
- * The branch of one type: its best `limit` rows among at most `CANDIDATES` matches, each as
- * (type, id, company_id, title, detail, company_name, rank). `q` is the tsquery expression.
+ * One type's part of the statement: a CTE of its matching rows (`match`) and the branch that
+ * ranks at most `CANDIDATES` of them and keeps the best `limit`, each as (type, id, company_id,
+ * title, detail, company_name, pos). `q` is the tsquery expression.
+ *
+ * The matches are a MATERIALIZED CTE on purpose: PostgreSQL plans a CTE for all its rows, so it
+ * reads the GIN index (a bitmap scan) rather than a sequential scan that the `limit` above would
+ * tempt it into (which scans the whole table when a prefix matches nothing); and it runs a CTE
+ * only as far as the rows are pulled, so a prefix that matches half the table stops after
+ * `CANDIDATES` rows (`ts_rank` too is computed only for those). The company's own trash is
+ * checked after the cut, on the few candidates.
  */
-function branch(
+function part(
   type: SearchType,
   args: { organizationId: string; q: SQL; hidden: readonly string[]; limit: number },
-): SQL {
+): { cte: SQL; branch: SQL } {
   const { organizationId: org, q, hidden, limit } = args;
-  let inner: SQL;
+  const name = sql.raw(`${type}_match`);
+  let match: SQL;
+  let select: SQL;
   switch (type) {
     case 'company':
-      inner = sql`select c.id, c.id as company_id, c.company_name as title,
-          concat_ws(' · ', c.city, c.vat, c.registration_number) as detail,
-          null::text as company_name, ts_rank(c.search, ${q}) as rank
+      match = sql`select c.id, c.id as company_id, c.company_name as title,
+          concat_ws(' · ', c.city, c.vat, c.registration_number) as detail, ts_rank(c.search, ${q}) as rank
         from company c
         where c.organization_id = ${org} and c.deleted_at is null and c.search @@ ${q}${visible('c.id', hidden)}`;
+      select = sql`select m.id, m.company_id, m.title, m.detail, null::text as company_name, m.rank
+        from (select * from ${name} limit ${CANDIDATES}) m`;
       break;
     case 'stakeholder':
-      inner = sql`select s.id, s.company_id, s.name as title,
-          concat_ws(' · ', s.email, s.employee_id) as detail,
-          c.company_name, ts_rank(s.search, ${q}) as rank
-        from stakeholder s join company c on c.id = s.company_id
-        where s.organization_id = ${org} and s.deleted_at is null and c.deleted_at is null
-          and s.search @@ ${q}${visible('s.company_id', hidden)}`;
+      match = sql`select s.id, s.company_id, s.name as title,
+          concat_ws(' · ', s.email, s.employee_id) as detail, ts_rank(s.search, ${q}) as rank
+        from stakeholder s
+        where s.organization_id = ${org} and s.deleted_at is null and s.search @@ ${q}${visible('s.company_id', hidden)}`;
       break;
     case 'contact':
-      inner = sql`select k.id, k.company_id, k.name as title,
-          concat_ws(' · ', k.email, k.phone) as detail,
-          c.company_name, ts_rank(k.search, ${q}) as rank
-        from contact k join company c on c.id = k.company_id
-        where k.organization_id = ${org} and c.deleted_at is null
-          and k.search @@ ${q}${visible('k.company_id', hidden)}`;
+      match = sql`select k.id, k.company_id, k.name as title,
+          concat_ws(' · ', k.email, k.phone) as detail, ts_rank(k.search, ${q}) as rank
+        from contact k
+        where k.organization_id = ${org} and k.search @@ ${q}${visible('k.company_id', hidden)}`;
       break;
     case 'grant':
       // Grants have no vector of their own: their holder's and plan's names (decision 032).
-      inner = sql`select g.id, g.company_id, s.name || ' — ' || p.name as title,
-          null::text as detail, c.company_name,
+      match = sql`select g.id, g.company_id, s.name || ' — ' || p.name as title, null::text as detail,
           ts_rank(s.search || to_tsvector('simple_unaccent'::regconfig, p.name), ${q}) as rank
         from "grant" g
           join stakeholder s on s.id = g.stakeholder_id
           join equity_plan p on p.id = g.plan_id
-          join company c on c.id = g.company_id
         where g.organization_id = ${org} and g.deleted_at is null and s.deleted_at is null
-          and p.deleted_at is null and c.deleted_at is null
+          and p.deleted_at is null
           and (s.search || to_tsvector('simple_unaccent'::regconfig, p.name)) @@ ${q}${visible('g.company_id', hidden)}`;
       break;
     case 'note':
-      inner = sql`select n.id, n.company_id, c.company_name as title, left(n.body, 4000) as detail,
-          c.company_name, ts_rank(n.search, ${q}) as rank
-        from note n join company c on c.id = n.company_id
-        where n.organization_id = ${org} and n.deleted_at is null and c.deleted_at is null
-          and n.search @@ ${q}${visible('n.company_id', hidden)}`;
+      match = sql`select n.id, n.company_id, null::text as title, left(n.body, 4000) as detail,
+          ts_rank(n.search, ${q}) as rank
+        from note n
+        where n.organization_id = ${org} and n.deleted_at is null and n.search @@ ${q}${visible('n.company_id', hidden)}`;
+      select = sql`select m.id, m.company_id, c.company_name as title, m.detail, c.company_name, m.rank
+        from (select * from ${name} limit ${CANDIDATES}) m
+          join company c on c.id = m.company_id and c.deleted_at is null`;
       break;
     case 'task':
-      inner = sql`select t.id, t.company_id, t.title, left(t.description, 4000) as detail,
-          c.company_name, ts_rank(t.search, ${q}) as rank
-        from task t left join company c on c.id = t.company_id
-        where t.organization_id = ${org} and c.deleted_at is null
-          and t.search @@ ${q}${visible('t.company_id', hidden)}`;
+      match = sql`select t.id, t.company_id, t.title, left(t.description, 4000) as detail,
+          ts_rank(t.search, ${q}) as rank
+        from task t
+        where t.organization_id = ${org} and t.search @@ ${q}${visible('t.company_id', hidden)}`;
+      select = sql`select m.id, m.company_id, m.title, m.detail, c.company_name, m.rank
+        from (select * from ${name} limit ${CANDIDATES}) m
+          left join company c on c.id = m.company_id
+        where c.deleted_at is null`;
       break;
   }
+  select ??= sql`select m.id, m.company_id, m.title, m.detail, c.company_name, m.rank
+    from (select * from ${name} limit ${CANDIDATES}) m
+      join company c on c.id = m.company_id and c.deleted_at is null`;
   // `pos`: the order within the type (union all promises no order of its own).
-  return sql`(select ${type}::text as type, m.id, m.company_id, m.title, m.detail, m.company_name,
-      row_number() over (order by m.rank desc, m.title, m.id) as pos
-    from (${inner} limit ${CANDIDATES}) m
-    order by m.rank desc, m.title, m.id
-    limit ${limit})`;
+  return {
+    cte: sql`${name} as materialized (${match})`,
+    branch: sql`(select ${type}::text as type, r.id, r.company_id, r.title, r.detail, r.company_name,
+        row_number() over (order by r.rank desc, r.title, r.id) as pos
+      from (${select}) r
+      order by r.rank desc, r.title, r.id
+      limit ${limit})`,
+  };
 }
 
 /**
@@ -139,15 +155,21 @@ export function searchStatement(args: {
   const tsquery = prefixQuery(args.input.q);
   if (tsquery === null || args.types.length === 0) return null;
   const q = sql`to_tsquery('simple_unaccent'::regconfig, ${tsquery})`;
-  const branches = args.types.map((type) =>
-    branch(type, {
+  const parts = args.types.map((type) =>
+    part(type, {
       organizationId: args.organizationId,
       q,
       hidden: args.hidden,
       limit: args.input.limit,
     }),
   );
-  return sql.join(branches, sql` union all `);
+  return sql`with ${sql.join(
+    parts.map((p) => p.cte),
+    sql`, `,
+  )} ${sql.join(
+    parts.map((p) => p.branch),
+    sql` union all `,
+  )}`;
 }
 
 /**
