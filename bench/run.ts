@@ -34,11 +34,16 @@
 // 11. Documents (issue 14, bench/documents.ts): 500 grant letters from the standard template as
 //    one batch (made, stored and zipped), in process, on PGlite and (with DATABASE_URL)
 //    PostgreSQL; the batch's time and the time per letter (no target: for information).
+// 12. Search (issue 15, bench/search.ts): one workspace with 100,000 companies, 300,000 contacts
+//    and stakeholders and 500,000 notes (set-based SQL, accented names) on PostgreSQL (a twentieth
+//    on PGlite); `GET /api/v1/search` through the built server for a mix of 200 queries (names,
+//    prefixes, accents, common words, no match), p50/p95, against the same statement through the
+//    driver. Target: p95 under 100 ms on PostgreSQL.
 // Prints a summary against the issue's targets and writes bench/results/latest.json. A missed
 // target is reported, not fatal (exit 0); a broken run (server did not start, non-2xx answers,
 // wrong data) exits 1.
 // `npm run bench -- --only=cap-table` (or list, cold-start, spa, vesting, grants, valuations,
-// imports, documents; comma-separated)
+// imports, documents, search; comma-separated)
 // runs just those
 // sections and merges their results into the existing latest.json.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -91,6 +96,7 @@ import {
   VALUATIONS,
   type ValuationsRun,
 } from './valuations';
+import { benchSearchPglite, benchSearchPostgres, SEARCH_BENCH, type SearchRun } from './search';
 import { benchVestingEngine, type VestingRun } from './vesting';
 import { BENCH_NAME, seedWorkspace, type SeededWorkspace } from './seed';
 import {
@@ -544,6 +550,10 @@ const documents: { pglite: DocumentsRun | null; postgres: DocumentsRun | null } 
   pglite: null,
   postgres: null,
 };
+const searchRuns: { pglite: SearchRun | null; postgres: SearchRun | null } = {
+  pglite: null,
+  postgres: null,
+};
 const databaseUrl = process.env.DATABASE_URL;
 let vesting: VestingRun | null = null;
 const SECTIONS = [
@@ -556,6 +566,7 @@ const SECTIONS = [
   'valuations',
   'imports',
   'documents',
+  'search',
 ] as const;
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? onlyArg.slice('--only='.length).split(',') : null;
@@ -631,6 +642,15 @@ try {
       if (databaseUrl)
         documents.postgres = await section('documents, PostgreSQL', () =>
           benchDocumentsPostgres(databaseUrl),
+        );
+    }
+    if (wanted('search')) {
+      searchRuns.pglite = await section('search, PGlite', () =>
+        benchSearchPglite(path.join(scratch, 'search-data'), problems),
+      );
+      if (databaseUrl)
+        searchRuns.postgres = await section('search, PostgreSQL', () =>
+          benchSearchPostgres(databaseUrl, scratch, problems),
         );
     }
     if (wanted('spa')) spa = await section('SPA', benchSpa);
@@ -715,6 +735,25 @@ const targets: { name: string; measured: string; budget: string; result: Verdict
       measured: run
         ? `${fmt(run.batchMs / 1000, 1)} s (${fmt(run.perLetterMs, 1)} ms per letter)`
         : '—',
+      budget: 'no target',
+      result: (run ? 'info' : 'not run') as Verdict,
+    };
+  }),
+  {
+    name: 'Search p95, PostgreSQL (API)',
+    measured: searchRuns.postgres ? `${fmt(searchRuns.postgres.api.p95Ms, 1)} ms` : '—',
+    budget: `< ${SEARCH_BENCH.targetP95Ms} ms`,
+    result: searchRuns.postgres
+      ? searchRuns.postgres.api.p95Ms < SEARCH_BENCH.targetP95Ms
+        ? 'PASS'
+        : 'FAIL'
+      : 'not run',
+  },
+  ...(['pglite', 'postgres'] as const).map((db) => {
+    const run = searchRuns[db];
+    return {
+      name: `Search API ÷ driver (p50, p95), ${db === 'pglite' ? 'PGlite' : 'PostgreSQL'}`,
+      measured: run ? `${fmt(run.ratioP50, 2)}× ${fmt(run.ratioP95, 2)}×` : '—',
       budget: 'no target',
       result: (run ? 'info' : 'not run') as Verdict,
     };
@@ -840,6 +879,7 @@ const fresh = {
     },
     imports: { kinds: ['stakeholders', 'share-events'], file: 'CSV', ...IMPORT_TARGET },
     documents: { kind: 'grant_letter', template: 'standard', ...DOCUMENTS_BENCH },
+    search: { request: 'GET /api/v1/search?q=…&limit=20', ...SEARCH_BENCH },
   },
   pglite,
   postgres,
@@ -851,6 +891,7 @@ const fresh = {
   valuations: valuationMetrics,
   imports,
   documents,
+  search: searchRuns,
   targets,
   problems,
 };
@@ -874,6 +915,7 @@ if (only && existsSync(resultsFile)) {
     ...(wanted('valuations') ? { valuations: valuationMetrics } : {}),
     ...(wanted('imports') ? { imports } : {}),
     ...(wanted('documents') ? { documents } : {}),
+    ...(wanted('search') ? { search: searchRuns } : {}),
     targets: targets.map((t) =>
       ran.has(t.name) ? t : (previous.targets.find((p) => p.name === t.name) ?? t),
     ),

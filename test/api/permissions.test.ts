@@ -91,6 +91,9 @@ const BY_KIND: Record<string, { resource: string; action: string }[]> = {
   'GET /company/{companyId}/imports/{importId}': [{ resource: 'stakeholder', action: 'read' }],
 };
 
+// Query strings of GETs that need one (search, issue 15).
+const queries: Record<string, string> = { 'GET /search': '?q=matrix' };
+
 const bodies: Record<string, unknown> = {
   'POST /company': { companyName: 'Allowed Create B.V.' },
   'POST /ocf-imports': minimalOcfPackage('Allowed Import B.V.'),
@@ -175,7 +178,7 @@ describe('permission matrix', () => {
     } else {
       params = { companyId: await newCompany() };
     }
-    const path = `/api/v1${route.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!)}`;
+    const path = `/api/v1${route.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!)}${queries[key] ?? ''}`;
     // String bodies are raw uploads (the valuation report PDF), forms multipart, bytes an OCF
     // package; others JSON.
     const res = await t.request(path, {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { LogOut, Menu } from 'lucide-react';
+import { LogOut, Menu, Search } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { env } from '../env';
 import { sessionQueryOptions } from '../features/auth/session';
@@ -28,6 +28,63 @@ const ImpersonationBanner = lazy(() =>
 const loadNavDrawer = () => import('./nav-drawer');
 // The phone's navigation drawer (Radix Dialog) loads when it is first wanted, not up front.
 const NavDrawer = lazy(() => loadNavDrawer().then((m) => ({ default: m.NavDrawer })));
+
+const loadSearchPalette = () => import('../features/search/search-palette');
+// The search palette (issue 15) loads when it is first wanted: pointed at, focused, or Ctrl/⌘-K.
+const SearchPalette = lazy(() => loadSearchPalette().then((m) => ({ default: m.SearchPalette })));
+
+const isMac = () =>
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad|iPod/.test(navigator.platform);
+
+/**
+ * The header's search: a button reading "Search… Ctrl K" (⌘K on a Mac) that opens the command
+ * palette, which Ctrl-K or ⌘-K also opens from anywhere in the app.
+ */
+function SearchButton() {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const mac = isMac();
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setWanted(true);
+        setOpen((was) => !was);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        className="min-w-0 justify-start gap-2 text-muted-foreground sm:w-56"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-keyshortcuts={mac ? 'Meta+K' : 'Control+K'}
+        onPointerEnter={() => void loadSearchPalette()}
+        onFocus={() => void loadSearchPalette()}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Search aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">{t('search.button')}</span>
+        <kbd className="ml-auto hidden rounded border bg-muted px-1.5 font-sans text-xs sm:inline">
+          {mac ? '⌘K' : t('search.shortcut')}
+        </kbd>
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <SearchPalette open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
 
 /**
  * The menu button of phones and narrow windows (below `lg`, where the sidebar is hidden): opens
@@ -130,6 +187,7 @@ export function SiteHeader() {
         </Link>
         {user && menuUser ? (
           <div className="ml-auto flex min-w-0 items-center gap-2">
+            <SearchButton />
             <Suspense fallback={<UserMenuButton user={menuUser} aria-disabled="true" />}>
               <UserMenu
                 user={{ ...menuUser, id: user.id }}
