@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { pinClock } from '../../src/server/clock';
 import { company, job, user } from '../../src/server/db/schema';
-import { enqueueJob } from '../../src/server/jobs/queue';
+import {
+  claimJobs,
+  completeJob,
+  enqueueJob,
+  failJob,
+  MAX_JOB_ATTEMPTS,
+} from '../../src/server/jobs/queue';
 import { runJobTick, type JobDeps } from '../../src/server/jobs/scheduler';
 import {
   createTestApp,
@@ -298,5 +304,48 @@ describe('daily digest', () => {
       .from(job)
       .where(eq(job.key, `${carol.userId}:2026-07-02`));
     expect(next).toEqual([]);
+  });
+});
+
+describe('job queue', () => {
+  it('enqueues a key once, and takes a running job over when its lease ran out', async () => {
+    pinClock(at('12:00', '2026-07-03'));
+    expect(await enqueueJob(t.db, { kind: 'test', key: 'lease', payload: {} })).toBe(true);
+    expect(await enqueueJob(t.db, { kind: 'test', key: 'lease', payload: {} })).toBe(false);
+    const [first] = await claimJobs(t.db, { instanceId: 'a', leaseMs: 60_000 });
+    expect(first).toMatchObject({ key: 'lease', status: 'running', attempts: 1, lockedBy: 'a' });
+    // Within the lease nobody else takes it.
+    expect(await claimJobs(t.db, { instanceId: 'b' })).toEqual([]);
+    // Instance a stopped; two minutes later b takes it over, and a's late completion is ignored.
+    pinClock(at('12:02', '2026-07-03'));
+    const [again] = await claimJobs(t.db, { instanceId: 'b' });
+    expect(again).toMatchObject({ id: first!.id, attempts: 2, lockedBy: 'b' });
+    await completeJob(t.db, first!);
+    const [row] = await t.db.select().from(job).where(eq(job.id, first!.id));
+    expect(row!.status).toBe('running');
+    await completeJob(t.db, again!);
+    const [done] = await t.db.select().from(job).where(eq(job.id, first!.id));
+    expect(done!.status).toBe('done');
+  });
+
+  it('retries a failed job later, and gives up after the last attempt', async () => {
+    pinClock(at('13:00', '2026-07-03'));
+    await enqueueJob(t.db, { kind: 'test', key: 'fails', payload: {} });
+    for (let attempt = 1; attempt <= MAX_JOB_ATTEMPTS; attempt += 1) {
+      const claimed = await claimJobs(t.db, { instanceId: 'a' });
+      expect(claimed.map((c) => [c.key, c.attempts])).toEqual([['fails', attempt]]);
+      const outcome = await failJob(t.db, claimed[0]!, new Error(`boom ${attempt}`));
+      expect(outcome).toBe(attempt === MAX_JOB_ATTEMPTS ? 'failed' : 'retry');
+      // Not before its delay.
+      expect(await claimJobs(t.db, { instanceId: 'a' })).toEqual([]);
+      pinClock(new Date(at('13:00', '2026-07-03').getTime() + attempt * 2 * 60 * 60 * 1000));
+    }
+    const [row] = await t.db.select().from(job).where(eq(job.key, 'fails'));
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: MAX_JOB_ATTEMPTS,
+      lastError: 'boom 5',
+    });
+    expect(await claimJobs(t.db, { instanceId: 'a' })).toEqual([]);
   });
 });
