@@ -179,6 +179,24 @@ describe('reminder settings', () => {
     expect(Object.keys(error.fields)).toEqual([field]);
   });
 
+  it('belongs to a person: a workspace API key gets 403 here and on calendar feeds', async () => {
+    const created = await t.request('/api/auth/api-key/create', {
+      method: 'POST',
+      body: { name: 'workspace key', configId: 'organization', permissions: { company: ['read'] } },
+      cookie: ann.cookie,
+    });
+    expect(created.status).toBe(200);
+    const key = ((await created.json()) as { key: string }).key;
+    for (const [path, method] of [
+      ['/api/v1/me/reminders', 'GET'],
+      ['/api/v1/calendar-feeds', 'POST'],
+    ] as const) {
+      const res = await t.request(path, { method, headers: { 'x-api-key': key } });
+      expect(res.status).toBe(403);
+      expect((await res.json()).error.message).toMatch(/belong to a person/);
+    }
+  });
+
   it('answers 401 without a session', async () => {
     expect((await t.request('/api/v1/me/reminders')).status).toBe(401);
   });
