@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   calendarDateIn,
+  instantIn,
+  timeOfDayIn,
   configureClock,
   DEFAULT_TIME_ZONE,
   isTimeZone,
@@ -83,5 +85,27 @@ describe('the pinned clock (TEST_CLOCK, test rigs only)', () => {
   it('follows the real clock when nothing is pinned', () => {
     configureClock({ APP_TIME_ZONE: 'UTC' });
     expect(Math.abs(now().getTime() - Date.now())).toBeLessThan(1_000);
+  });
+});
+
+describe('wall times in a zone (digest times, calendar feed tasks)', () => {
+  it('reads the time of day in the zone', () => {
+    expect(timeOfDayIn(new Date('2026-07-01T05:30:00Z'), 'Europe/Amsterdam')).toBe('07:30');
+    expect(timeOfDayIn(new Date('2026-01-15T23:05:00Z'), 'Europe/Amsterdam')).toBe('00:05');
+    expect(timeOfDayIn(new Date('2026-01-15T00:00:00Z'), 'UTC')).toBe('00:00');
+  });
+
+  it.each([
+    ['2026-07-03', '14:00', 'Europe/Amsterdam', '2026-07-03T12:00:00.000Z'],
+    ['2026-01-15', '14:00', 'Europe/Amsterdam', '2026-01-15T13:00:00.000Z'],
+    ['2026-01-15', '00:30', 'Europe/Amsterdam', '2026-01-14T23:30:00.000Z'],
+    ['2026-10-25', '12:00', 'Europe/Amsterdam', '2026-10-25T11:00:00.000Z'],
+    ['2026-03-29', '01:30', 'Europe/Amsterdam', '2026-03-29T00:30:00.000Z'],
+    // 02:30 does not exist that night (the clocks go from 02:00 to 03:00): an hour later.
+    ['2026-03-29', '02:30', 'Europe/Amsterdam', '2026-03-29T01:30:00.000Z'],
+    ['2026-07-03', '09:00', 'America/New_York', '2026-07-03T13:00:00.000Z'],
+    ['2026-07-03', '09:00', 'UTC', '2026-07-03T09:00:00.000Z'],
+  ])('%s %s in %s is %s', (date, time, zone, expected) => {
+    expect(instantIn(date, time, zone).toISOString()).toBe(expected);
   });
 });

@@ -86,3 +86,41 @@ export function configureClock(env: { APP_TIME_ZONE: string; TEST_CLOCK?: string
   setTimeZone(env.APP_TIME_ZONE);
   pinClock(env.TEST_CLOCK ? new Date(env.TEST_CLOCK) : undefined);
 }
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The time of day `HH:MM` (24 hours) of `instant` in `timeZone`. */
+export function timeOfDayIn(instant: Date, timeZone: string): string {
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    timeFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '00';
+  return `${part('hour')}:${part('minute')}`;
+}
+
+/**
+ * The instant at which the wall-clock `date` `time` (`HH:MM`) happens in `timeZone` (a time
+ * skipped by a DST change lands an hour later, as a clock that was not put forward would show).
+ */
+export function instantIn(date: string, time: string, timeZone: string): Date {
+  const asUtc = Date.parse(`${date}T${time}:00Z`);
+  // The zone's offset at that moment, found by formatting the guess back (twice: near a change
+  // the first guess may sit on the other side of it).
+  let guess = asUtc;
+  for (let i = 0; i < 2; i += 1) {
+    const wall = Date.parse(
+      `${calendarDateIn(new Date(guess), timeZone)}T${timeOfDayIn(new Date(guess), timeZone)}:00Z`,
+    );
+    guess = asUtc - (wall - guess);
+  }
+  return new Date(guess);
+}

@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import type { ErrorReporter } from './error-reporting/reporter';
 import { createApp } from './http/app';
+import { startJobScheduler } from './jobs/scheduler';
 import { startTrashPurge } from './jobs/trash-purge';
 import { failInterruptedImports, settleImports } from './modules/imports/service';
 import { failInterruptedDocumentJobs, settleDocumentJobs } from './modules/documents/service';
@@ -163,6 +164,10 @@ export async function startServer({
     // item finished) before the database closes.
     const trashPurge = startTrashPurge({ db: database.db, logger });
     cleanups.push(() => trashPurge.stop());
+    // The job queue (decision 030): daily digests each minute; stopped (its current job
+    // finished) before the mailer and the database close.
+    const jobs = startJobScheduler({ db: database.db, mailer, logger, appUrl: env.APP_URL });
+    cleanups.push(() => jobs.stop());
     // PGlite is one connection in this process: `npm run backup` asks it for the snapshot.
     if (database.dump) {
       const dump = database.dump.bind(database);

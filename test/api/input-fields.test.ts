@@ -84,6 +84,9 @@ beforeAll(async () => {
     'POST /document-templates/{kind}/{language}': 'docx',
     'PATCH /document-templates/{documentTemplateId}': { active: true },
     'PATCH /document-settings': { language: 'nl' },
+    // Reminders and calendar feeds (issue 15).
+    'PATCH /me/reminders': { digestEnabled: true, digestTime: '08:00' },
+    'POST /calendar-feeds': { includeInstallments: true },
   };
   const res = await t.request('/api/v1/openapi.json');
   doc = (await res.json()) as OpenApiDocument;

@@ -78,6 +78,9 @@ beforeAll(async () => {
     'PATCH /vesting-templates/{templateId}': { description: 'Standard' },
     'PATCH /document-templates/{documentTemplateId}': { active: false },
     'PATCH /document-settings': { language: 'nl' },
+    // Reminders and calendar feeds (issue 15).
+    'PATCH /me/reminders': { digestEnabled: true, digestTime: '08:00' },
+    'POST /calendar-feeds': { includeInstallments: true },
     'POST /vesting/preview': {
       quantity: 4800,
       vestingStartDate: '2024-01-01',

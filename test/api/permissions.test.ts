@@ -100,12 +100,22 @@ const bodies: Record<string, unknown> = {
   'PATCH /company/{companyId}': { city: 'Haarlem' },
 };
 
+// The caller's own reminders and calendar feeds (issue 15): every member has them, guests
+// included; they show only what the member's role reads (test/api/calendar-feeds.test.ts).
+const PERSONAL = [
+  'GET /me/reminders',
+  'PATCH /me/reminders',
+  'GET /calendar-feeds',
+  'POST /calendar-feeds',
+  'DELETE /calendar-feeds/{feedId}',
+];
+
 describe('permission matrix', () => {
   it('covers every business route of the OpenAPI document', async () => {
     const doc = await (await t.request('/api/v1/openapi.json')).json();
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
-      .filter((r) => !['GET /meta', 'GET /me', 'POST /vesting/preview'].includes(r));
+      .filter((r) => !['GET /meta', 'GET /me', 'POST /vesting/preview', ...PERSONAL].includes(r));
     const guarded = ROUTE_PERMISSIONS.map((r) => `${r.method} ${r.path}`);
     expect(documented.sort()).toEqual([...new Set(guarded)].sort());
   });

@@ -29,6 +29,8 @@ import { isReportUpload, registerValuationRoutes } from '../modules/valuations/r
 import { isImportUpload, registerImportRoutes } from '../modules/imports/routes';
 import { isDocumentUpload, registerDocumentRoutes } from '../modules/documents/routes';
 import { registerSearchRoutes } from '../modules/search/routes';
+import { registerReminderRoutes } from '../modules/reminders/routes';
+import { registerCalendarFeedFile, registerCalendarFeedRoutes } from '../modules/calendar/routes';
 import { OUTBOX_PATH, registerOutbox } from './outbox';
 import type { AppEnv } from './context';
 import { AppError, codeForStatus, msg, renderText, zodError } from './errors';
@@ -318,7 +320,11 @@ export function createApp(deps: AppDeps) {
   registerImportRoutes(v1);
   registerDocumentRoutes(v1);
   registerSearchRoutes(v1);
+  registerReminderRoutes(v1);
+  registerCalendarFeedRoutes(v1, { appUrl: env.APP_URL });
   app.route('/api/v1', v1);
+  // Calendar apps fetch a feed without a cookie (decision 031); before the SPA's fallback.
+  registerCalendarFeedFile(app, { db, appUrl: env.APP_URL });
   registerApiDocs(app, { appUrl: env.APP_URL });
 
   app.all('/api/*', (c) =>

@@ -7,9 +7,9 @@ import type { MailMessage } from './mailer';
  * and reads its subject and text from the `mail` catalog (src/locales/<language>/mail.json).
  */
 
-const BRAND = 'ESOP CRM';
+export const BRAND = 'ESOP CRM';
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -19,7 +19,7 @@ function escapeHtml(value: string): string {
 }
 
 /** A language tag as it may appear in `<html lang>` (the catalogs' folder names are tags). */
-function htmlLang(language: string): string {
+export function htmlLang(language: string): string {
   return /^[A-Za-z0-9-]{1,16}$/.test(language) ? language : 'en';
 }
 

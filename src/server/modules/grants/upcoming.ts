@@ -23,9 +23,13 @@ export async function listUpcoming({
   companyId?: string;
   types?: UpcomingItem['type'][];
   installments?: boolean;
+  /** The window's first day (default today): a calendar feed also shows the recent past. */
+  from?: string;
 }>) {
   if (input.companyId) await checkCompany(db, actor.organizationId, input.companyId);
-  const from = today();
+  // What is vested and exercisable is as of today, whatever the window.
+  const asOf = today();
+  const from = input.from ?? asOf;
   const to = addDays(from, input.days ?? 90);
   // A fixed number of queries, whatever the number of companies: the workspace's companies, and
   // the grants (with exercises) and changes of control of one of them or of all.
@@ -56,7 +60,7 @@ export async function listUpcoming({
       stakeholderName: b.stakeholderName,
       planName: b.plan.name,
     };
-    const f = figuresOf(b, coc.get(c.id) ?? null, from);
+    const f = figuresOf(b, coc.get(c.id) ?? null, asOf);
     for (const i of f.result.installments) {
       if (inWindow(i.date) && (i.source === 'cliff' || (i.source === 'time' && withInstallments)))
         items.push({

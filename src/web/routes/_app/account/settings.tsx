@@ -3,6 +3,11 @@ import { accountSessionQueryOptions } from '../../../features/account/api';
 import { AccountLayout } from '../../../features/account/account-layout';
 import { LanguageCard } from '../../../features/account/language-card';
 import {
+  calendarFeedsQueryOptions,
+  reminderSettingsQueryOptions,
+} from '../../../features/reminders/api';
+import { CalendarFeedsCard, DigestCard } from '../../../features/reminders/reminders-cards';
+import {
   AvatarCard,
   DeleteAccountCard,
   DeletionLinkAlert,
@@ -19,7 +24,12 @@ export const Route = createFileRoute('/_app/account/settings')({
     deleteAccountError: optionalString(search.deleteAccountError),
   }),
   loader: ({ context: { queryClient } }) =>
-    queryClient.ensureQueryData(accountSessionQueryOptions()),
+    Promise.all([
+      queryClient.ensureQueryData(accountSessionQueryOptions()),
+      // Reminders (issue 15): the daily digest and the calendar feeds.
+      queryClient.ensureQueryData(reminderSettingsQueryOptions()),
+      queryClient.ensureQueryData(calendarFeedsQueryOptions()),
+    ]),
   component: SettingsPage,
 });
 
@@ -34,6 +44,8 @@ function SettingsPage() {
       <AvatarCard />
       <EmailCard />
       <LanguageCard />
+      <DigestCard />
+      <CalendarFeedsCard />
       <DeleteAccountCard
         // A new mail is on its way: the explanation of the failed link is history.
         onRequested={() => void navigate({ search: {}, replace: true })}
