@@ -28,6 +28,8 @@ import { isOcfImport, registerOcfRoutes } from '../modules/ocf/routes';
 import { isReportUpload, registerValuationRoutes } from '../modules/valuations/routes';
 import { isImportUpload, registerImportRoutes } from '../modules/imports/routes';
 import { isDocumentUpload, registerDocumentRoutes } from '../modules/documents/routes';
+import { registerContactRoutes } from '../modules/contacts/routes';
+import { registerNoteRoutes } from '../modules/notes/routes';
 import { OUTBOX_PATH, registerOutbox } from './outbox';
 import type { AppEnv } from './context';
 import { AppError, codeForStatus, msg, renderText, zodError } from './errors';
@@ -316,6 +318,8 @@ export function createApp(deps: AppDeps) {
   registerTrashRoutes(v1);
   registerImportRoutes(v1);
   registerDocumentRoutes(v1);
+  registerContactRoutes(v1);
+  registerNoteRoutes(v1);
   app.route('/api/v1', v1);
   registerApiDocs(app, { appUrl: env.APP_URL });
 
