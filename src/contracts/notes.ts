@@ -172,3 +172,9 @@ export const noteRevisionSchema = z.object({
 export type NoteRevision = z.infer<typeof noteRevisionSchema>;
 export const noteRevisionListSchema = z.object({ items: z.array(noteRevisionSchema) });
 export type NoteRevisionList = z.infer<typeof noteRevisionListSchema>;
+
+/** Body of `POST /company/{companyId}/notes/preview`: Markdown to see rendered before saving. */
+export const notePreviewSchema = z.strictObject({
+  body: text('Body', { max: NOTE_BODY_MAX, multiline: true }),
+});
+export const notePreviewResultSchema = z.object({ bodyHtml: z.string() });

@@ -184,9 +184,9 @@ describe('contacts', () => {
     const base = await company('Gast B.V.');
     const c = await call('POST', `${base}/contacts`, { name: 'Zichtbaar' });
     expect((await call('GET', `${base}/contacts`, undefined, guest.cookie)).status).toBe(200);
-    expect((await call('GET', `${base}/contacts/${c.body.id}`, undefined, guest.cookie)).status).toBe(
-      200,
-    );
+    expect(
+      (await call('GET', `${base}/contacts/${c.body.id}`, undefined, guest.cookie)).status,
+    ).toBe(200);
     for (const [method, path, body] of [
       ['POST', `${base}/contacts`, { name: 'Nee' }],
       ['PATCH', `${base}/contacts/${c.body.id}`, { name: 'Nee' }],

@@ -127,6 +127,19 @@ describe('notes', () => {
     expect(html).toContain('&lt;img src=x onerror=&quot;alert(2)&quot;&gt;');
     // The source is kept as typed.
     expect(res.body.body).toContain('<script>alert(1)</script>');
+    // The form's preview renders the same way and stores nothing.
+    const preview = await call('POST', `${base}/notes/preview`, {
+      body: '**Bold** <script>alert(1)</script> [x](javascript:alert(3))',
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({
+      bodyHtml:
+        '<p><strong>Bold</strong> &lt;script&gt;alert(1)&lt;/script&gt; [x](javascript:alert(3))</p>\n',
+    });
+    expect((await call('GET', `${base}/notes`)).body.items).toHaveLength(1);
+    const tooLong = await call('POST', `${base}/notes/preview`, { body: 'x'.repeat(20_001) });
+    expect(tooLong.status).toBe(400);
+    expect(fields(tooLong)).toEqual(['body']);
   });
 
   it('keeps the history of edits', async () => {
@@ -231,7 +244,10 @@ describe('notes', () => {
       ],
       [{ body: 'x', participants: [{ name: 'Carla' }] }, 'participants.0.name'],
       [
-        { body: 'x', participants: [{ userId: ann.userId }, { contactId: foreignContact.body.id }] },
+        {
+          body: 'x',
+          participants: [{ userId: ann.userId }, { contactId: foreignContact.body.id }],
+        },
         'participants.1',
       ],
       [{ body: 'x', participants: [{ userId: bob.userId }] }, 'participants.0'],
@@ -258,19 +274,24 @@ describe('notes', () => {
     expect(fields(patch)).toEqual(['planId']);
     const empty = await call('PATCH', `${base}/notes/${n.body.id}`, { body: '' });
     expect(fields(empty)).toEqual(['body']);
-    // Nothing of the refused writes was kept.
-    expect((await call('GET', `${base}/notes`)).body.items).toHaveLength(1);
+    // Nothing of the refused writes was kept: the fixture's note and this one.
+    expect((await call('GET', `${base}/notes`)).body.items).toHaveLength(2);
   });
 
   it('lets a guest read but not write', async () => {
     const base = await company('Gast Log B.V.');
     const n = await call('POST', `${base}/notes`, { body: 'Visible' });
-    for (const path of [`${base}/notes`, `${base}/notes/${n.body.id}`, `${base}/notes/${n.body.id}/revisions`])
+    for (const path of [
+      `${base}/notes`,
+      `${base}/notes/${n.body.id}`,
+      `${base}/notes/${n.body.id}/revisions`,
+    ])
       expect((await call('GET', path, undefined, guest.cookie)).status, path).toBe(200);
     for (const [method, path, body] of [
       ['POST', `${base}/notes`, { body: 'No' }],
       ['PATCH', `${base}/notes/${n.body.id}`, { body: 'No' }],
       ['DELETE', `${base}/notes/${n.body.id}`, undefined],
+      ['POST', `${base}/notes/preview`, { body: 'No' }],
     ] as const) {
       expect((await call(method, path, body, guest.cookie)).status, `${method} ${path}`).toBe(403);
     }
@@ -291,6 +312,7 @@ describe('notes', () => {
       ['GET', `${bobs}/notes/${n.body.id}/revisions`, undefined],
       ['PATCH', `${bobs}/notes/${n.body.id}`, { body: 'X' }],
       ['DELETE', `${bobs}/notes/${n.body.id}`, undefined],
+      ['POST', `${base}/notes/preview`, { body: 'X' }],
       ['GET', `${bobs}/notes/not-a-uuid`, undefined],
     ] as const) {
       expect((await call(method, path, body, bob.cookie)).status, `${method} ${path}`).toBe(404);

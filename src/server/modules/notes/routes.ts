@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   noteCreateSchema,
   noteListSchema,
+  notePreviewResultSchema,
+  notePreviewSchema,
   noteRevisionListSchema,
   noteSchema,
   noteUpdateSchema,
@@ -10,6 +12,8 @@ import {
 import type { AppEnv } from '../../http/context';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { guarded } from '../../http/permissions';
+import { checkCompany } from '../equity/shared';
+import { renderMarkdown } from './markdown';
 import {
   createNote,
   deleteNote,
@@ -116,11 +120,30 @@ const revisions = guarded(
   shows,
 );
 
+const preview = guarded(
+  createRoute({
+    method: 'post',
+    path: `${base}/preview`,
+    tags,
+    operationId: 'previewNote',
+    summary: 'Render a Markdown body as a note would show it (nothing is stored)',
+    request: { params: companyParams, body: jsonBody(notePreviewSchema) },
+    responses: { 200: jsonContent(notePreviewResultSchema, 'The body rendered') },
+  }),
+  { resource: 'note', action: 'create' },
+);
+
 export function registerNoteRoutes(app: OpenAPIHono<AppEnv>) {
   const args = (c: { var: AppEnv['Variables'] }) => ({ db: c.var.db, actor: c.var.actor });
   const ids = (p: { companyId: string; noteId: string }) => ({
     companyId: toId(p.companyId),
     noteId: toId(p.noteId),
+  });
+  // Before `…/notes/{noteId}` routes: "preview" is no note id.
+  app.openapi(preview, async (c) => {
+    const { companyId } = c.req.valid('param');
+    await checkCompany(c.var.db, c.var.actor.organizationId, toId(companyId));
+    return c.json({ bodyHtml: renderMarkdown(c.req.valid('json').body) }, 200);
   });
   app.openapi(list, async (c) => {
     const { companyId } = c.req.valid('param');
