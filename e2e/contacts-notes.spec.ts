@@ -89,8 +89,8 @@ test('contacts and notes: a primary contact, a call logged in Markdown, edited w
   await test.step('edit it and see the history', async () => {
     const item = page.getByRole('list', { name: T('notes.list.label') }).getByRole('article');
     // "Edit Call of <when>" in English, "Telefoongesprek van <when> bewerken" in Dutch.
-    const [head, middle, tail] = T('notes.editNamed', { kind: '\u0001', when: '\u0002' })
-      .split(/[\u0001\u0002]/)
+    const [head, middle, tail] = T('notes.editNamed', { kind: '{kind}', when: '{when}' })
+      .split(/\{kind\}|\{when\}/)
       .map(escape);
     const kind = escape(T('notes.kind.call'));
     await item
