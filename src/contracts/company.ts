@@ -25,6 +25,7 @@ import {
   requiredText,
   text,
 } from './common';
+import { primaryContactSchema } from './contacts';
 import { messageParams } from './i18n/issues';
 
 /**
@@ -212,6 +213,8 @@ export const companySchema = z.object({
   /** The responsible lawyer's name, for display. */
   responsibleUserName: z.string().nullable(),
   notes: z.string().nullable(),
+  /** The company's primary contact (issue 15); null when it has none. */
+  primaryContact: primaryContactSchema.nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
 });

@@ -47,8 +47,10 @@ import { Route as AppOrganizationTeamsRouteImport } from './routes/_app/organiza
 import { Route as AppCompaniesCompanyIdIndexRouteImport } from './routes/_app/companies/$companyId/index'
 import { Route as AppCompaniesCompanyIdActivityRouteImport } from './routes/_app/companies/$companyId/activity'
 import { Route as AppCompaniesCompanyIdCapTableRouteImport } from './routes/_app/companies/$companyId/cap-table'
+import { Route as AppCompaniesCompanyIdContactsRouteImport } from './routes/_app/companies/$companyId/contacts'
 import { Route as AppCompaniesCompanyIdDocumentsRouteImport } from './routes/_app/companies/$companyId/documents'
 import { Route as AppCompaniesCompanyIdGrantsRouteImport } from './routes/_app/companies/$companyId/grants'
+import { Route as AppCompaniesCompanyIdNotesRouteImport } from './routes/_app/companies/$companyId/notes'
 import { Route as AppCompaniesCompanyIdPlansRouteImport } from './routes/_app/companies/$companyId/plans'
 import { Route as AppCompaniesCompanyIdStakeholdersRouteImport } from './routes/_app/companies/$companyId/stakeholders'
 import { Route as AppCompaniesCompanyIdValuationsRouteImport } from './routes/_app/companies/$companyId/valuations'
@@ -254,6 +256,12 @@ const AppCompaniesCompanyIdCapTableRoute =
     path: '/cap-table',
     getParentRoute: () => AppCompaniesCompanyIdRoute,
   } as any)
+const AppCompaniesCompanyIdContactsRoute =
+  AppCompaniesCompanyIdContactsRouteImport.update({
+    id: '/contacts',
+    path: '/contacts',
+    getParentRoute: () => AppCompaniesCompanyIdRoute,
+  } as any)
 const AppCompaniesCompanyIdDocumentsRoute =
   AppCompaniesCompanyIdDocumentsRouteImport.update({
     id: '/documents',
@@ -264,6 +272,12 @@ const AppCompaniesCompanyIdGrantsRoute =
   AppCompaniesCompanyIdGrantsRouteImport.update({
     id: '/grants',
     path: '/grants',
+    getParentRoute: () => AppCompaniesCompanyIdRoute,
+  } as any)
+const AppCompaniesCompanyIdNotesRoute =
+  AppCompaniesCompanyIdNotesRouteImport.update({
+    id: '/notes',
+    path: '/notes',
     getParentRoute: () => AppCompaniesCompanyIdRoute,
   } as any)
 const AppCompaniesCompanyIdPlansRoute =
@@ -370,8 +384,10 @@ export interface FileRoutesByFullPath {
   '/organization/': typeof AppOrganizationIndexRoute
   '/companies/$companyId/activity': typeof AppCompaniesCompanyIdActivityRoute
   '/companies/$companyId/cap-table': typeof AppCompaniesCompanyIdCapTableRoute
+  '/companies/$companyId/contacts': typeof AppCompaniesCompanyIdContactsRoute
   '/companies/$companyId/documents': typeof AppCompaniesCompanyIdDocumentsRoute
   '/companies/$companyId/grants': typeof AppCompaniesCompanyIdGrantsRoute
+  '/companies/$companyId/notes': typeof AppCompaniesCompanyIdNotesRoute
   '/companies/$companyId/plans': typeof AppCompaniesCompanyIdPlansRoute
   '/companies/$companyId/stakeholders': typeof AppCompaniesCompanyIdStakeholdersRoute
   '/companies/$companyId/valuations': typeof AppCompaniesCompanyIdValuationsRoute
@@ -418,8 +434,10 @@ export interface FileRoutesByTo {
   '/organization': typeof AppOrganizationIndexRoute
   '/companies/$companyId/activity': typeof AppCompaniesCompanyIdActivityRoute
   '/companies/$companyId/cap-table': typeof AppCompaniesCompanyIdCapTableRoute
+  '/companies/$companyId/contacts': typeof AppCompaniesCompanyIdContactsRoute
   '/companies/$companyId/documents': typeof AppCompaniesCompanyIdDocumentsRoute
   '/companies/$companyId/grants': typeof AppCompaniesCompanyIdGrantsRoute
+  '/companies/$companyId/notes': typeof AppCompaniesCompanyIdNotesRoute
   '/companies/$companyId/plans': typeof AppCompaniesCompanyIdPlansRoute
   '/companies/$companyId/stakeholders': typeof AppCompaniesCompanyIdStakeholdersRoute
   '/companies/$companyId/valuations': typeof AppCompaniesCompanyIdValuationsRoute
@@ -472,8 +490,10 @@ export interface FileRoutesById {
   '/_app/organization/': typeof AppOrganizationIndexRoute
   '/_app/companies/$companyId/activity': typeof AppCompaniesCompanyIdActivityRoute
   '/_app/companies/$companyId/cap-table': typeof AppCompaniesCompanyIdCapTableRoute
+  '/_app/companies/$companyId/contacts': typeof AppCompaniesCompanyIdContactsRoute
   '/_app/companies/$companyId/documents': typeof AppCompaniesCompanyIdDocumentsRoute
   '/_app/companies/$companyId/grants': typeof AppCompaniesCompanyIdGrantsRoute
+  '/_app/companies/$companyId/notes': typeof AppCompaniesCompanyIdNotesRoute
   '/_app/companies/$companyId/plans': typeof AppCompaniesCompanyIdPlansRoute
   '/_app/companies/$companyId/stakeholders': typeof AppCompaniesCompanyIdStakeholdersRoute
   '/_app/companies/$companyId/valuations': typeof AppCompaniesCompanyIdValuationsRoute
@@ -526,8 +546,10 @@ export interface FileRouteTypes {
     | '/organization/'
     | '/companies/$companyId/activity'
     | '/companies/$companyId/cap-table'
+    | '/companies/$companyId/contacts'
     | '/companies/$companyId/documents'
     | '/companies/$companyId/grants'
+    | '/companies/$companyId/notes'
     | '/companies/$companyId/plans'
     | '/companies/$companyId/stakeholders'
     | '/companies/$companyId/valuations'
@@ -574,8 +596,10 @@ export interface FileRouteTypes {
     | '/organization'
     | '/companies/$companyId/activity'
     | '/companies/$companyId/cap-table'
+    | '/companies/$companyId/contacts'
     | '/companies/$companyId/documents'
     | '/companies/$companyId/grants'
+    | '/companies/$companyId/notes'
     | '/companies/$companyId/plans'
     | '/companies/$companyId/stakeholders'
     | '/companies/$companyId/valuations'
@@ -627,8 +651,10 @@ export interface FileRouteTypes {
     | '/_app/organization/'
     | '/_app/companies/$companyId/activity'
     | '/_app/companies/$companyId/cap-table'
+    | '/_app/companies/$companyId/contacts'
     | '/_app/companies/$companyId/documents'
     | '/_app/companies/$companyId/grants'
+    | '/_app/companies/$companyId/notes'
     | '/_app/companies/$companyId/plans'
     | '/_app/companies/$companyId/stakeholders'
     | '/_app/companies/$companyId/valuations'
@@ -927,6 +953,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompaniesCompanyIdCapTableRouteImport
       parentRoute: typeof AppCompaniesCompanyIdRoute
     }
+    '/_app/companies/$companyId/contacts': {
+      id: '/_app/companies/$companyId/contacts'
+      path: '/contacts'
+      fullPath: '/companies/$companyId/contacts'
+      preLoaderRoute: typeof AppCompaniesCompanyIdContactsRouteImport
+      parentRoute: typeof AppCompaniesCompanyIdRoute
+    }
     '/_app/companies/$companyId/documents': {
       id: '/_app/companies/$companyId/documents'
       path: '/documents'
@@ -939,6 +972,13 @@ declare module '@tanstack/react-router' {
       path: '/grants'
       fullPath: '/companies/$companyId/grants'
       preLoaderRoute: typeof AppCompaniesCompanyIdGrantsRouteImport
+      parentRoute: typeof AppCompaniesCompanyIdRoute
+    }
+    '/_app/companies/$companyId/notes': {
+      id: '/_app/companies/$companyId/notes'
+      path: '/notes'
+      fullPath: '/companies/$companyId/notes'
+      preLoaderRoute: typeof AppCompaniesCompanyIdNotesRouteImport
       parentRoute: typeof AppCompaniesCompanyIdRoute
     }
     '/_app/companies/$companyId/plans': {
@@ -1085,8 +1125,10 @@ const AppOrganizationRouteRouteWithChildren =
 interface AppCompaniesCompanyIdRouteChildren {
   AppCompaniesCompanyIdActivityRoute: typeof AppCompaniesCompanyIdActivityRoute
   AppCompaniesCompanyIdCapTableRoute: typeof AppCompaniesCompanyIdCapTableRoute
+  AppCompaniesCompanyIdContactsRoute: typeof AppCompaniesCompanyIdContactsRoute
   AppCompaniesCompanyIdDocumentsRoute: typeof AppCompaniesCompanyIdDocumentsRoute
   AppCompaniesCompanyIdGrantsRoute: typeof AppCompaniesCompanyIdGrantsRoute
+  AppCompaniesCompanyIdNotesRoute: typeof AppCompaniesCompanyIdNotesRoute
   AppCompaniesCompanyIdPlansRoute: typeof AppCompaniesCompanyIdPlansRoute
   AppCompaniesCompanyIdStakeholdersRoute: typeof AppCompaniesCompanyIdStakeholdersRoute
   AppCompaniesCompanyIdValuationsRoute: typeof AppCompaniesCompanyIdValuationsRoute
@@ -1098,8 +1140,10 @@ interface AppCompaniesCompanyIdRouteChildren {
 const AppCompaniesCompanyIdRouteChildren: AppCompaniesCompanyIdRouteChildren = {
   AppCompaniesCompanyIdActivityRoute: AppCompaniesCompanyIdActivityRoute,
   AppCompaniesCompanyIdCapTableRoute: AppCompaniesCompanyIdCapTableRoute,
+  AppCompaniesCompanyIdContactsRoute: AppCompaniesCompanyIdContactsRoute,
   AppCompaniesCompanyIdDocumentsRoute: AppCompaniesCompanyIdDocumentsRoute,
   AppCompaniesCompanyIdGrantsRoute: AppCompaniesCompanyIdGrantsRoute,
+  AppCompaniesCompanyIdNotesRoute: AppCompaniesCompanyIdNotesRoute,
   AppCompaniesCompanyIdPlansRoute: AppCompaniesCompanyIdPlansRoute,
   AppCompaniesCompanyIdStakeholdersRoute:
     AppCompaniesCompanyIdStakeholdersRoute,

@@ -131,7 +131,8 @@ const HOSTILE_DATES = [
   '2024-01-01\u0000',
 ];
 
-const isMultiLine = (path: string[]) => /^(notes|description|reason)$/.test(path.at(-1)!);
+// A note's Markdown body (issue 15) is multi-line too.
+const isMultiLine = (path: string[]) => /^(notes|description|reason|body)$/.test(path.at(-1)!);
 const isDateField = (path: string[]) =>
   /(^|\.)(date|asOf|start|end|deadline|achievedDate|\w+Date)$/.test(path.join('.'));
 

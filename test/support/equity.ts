@@ -141,6 +141,16 @@ export async function equityFixture(t: TestApp, cookie: string, name = 'Fixture 
     grantIds: [grant.id, second.id],
   });
   await settleDocumentJobs();
+  // A contact and a note of the interaction log (issue 15), for their routes.
+  const contact = await ok<{ id: string }>(t, cookie, `${base}/contacts`, 'POST', {
+    name: 'Carla CFO',
+    function: 'cfo',
+  });
+  const note = await ok<{ id: string }>(t, cookie, `${base}/notes`, 'POST', {
+    kind: 'call',
+    body: 'Called about the cliff',
+    participants: [{ contactId: contact.id }],
+  });
   return {
     companyId: company.id,
     planId: plan.id,
@@ -163,6 +173,8 @@ export async function equityFixture(t: TestApp, cookie: string, name = 'Fixture 
       importId: importJob.id,
       documentId: document.id,
       jobId: batch.id,
+      contactId: contact.id,
+      noteId: note.id,
     } as Record<string, string>,
   };
 }
@@ -259,5 +271,28 @@ export function equityBodies(
     [`PUT ${c}/documents/{documentId}/signed-copy`]: FIXTURE_PDF,
     // A form is sent as multipart/form-data.
     [`POST ${c}/imports`]: IMPORT_FORM(),
+    [`POST ${c}/contacts`]: {
+      name: 'Henk HR',
+      function: 'hr',
+      email: 'henk@example.nl',
+      phone: '+31 20 123 4567',
+      language: 'nl',
+      primary: true,
+      stakeholderId: f.founderId,
+      notes: 'Works Mondays\nand Tuesdays',
+    },
+    [`PATCH ${c}/contacts/{contactId}`]: { phone: '+31 6 1111 2222' },
+    [`POST ${c}/notes`]: {
+      kind: 'meeting',
+      body: 'Met **Anna**\nabout the pool',
+      occurredAt: '2025-01-15T10:00:00Z',
+      participants: [{ contactId: f.params.contactId }],
+      grantId: f.params.grantId,
+      planId: f.planId,
+      valuationId: f.params.valuationId,
+      pinned: true,
+    },
+    [`PATCH ${c}/notes/{noteId}`]: { pinned: true },
+    [`POST ${c}/notes/preview`]: { body: '**Preview**\nof a note' },
   };
 }

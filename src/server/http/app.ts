@@ -31,6 +31,8 @@ import { isDocumentUpload, registerDocumentRoutes } from '../modules/documents/r
 import { registerSearchRoutes } from '../modules/search/routes';
 import { registerReminderRoutes } from '../modules/reminders/routes';
 import { registerCalendarFeedFile, registerCalendarFeedRoutes } from '../modules/calendar/routes';
+import { registerContactRoutes } from '../modules/contacts/routes';
+import { registerNoteRoutes } from '../modules/notes/routes';
 import { OUTBOX_PATH, registerOutbox } from './outbox';
 import type { AppEnv } from './context';
 import { AppError, codeForStatus, msg, renderText, zodError } from './errors';
@@ -322,6 +324,8 @@ export function createApp(deps: AppDeps) {
   registerSearchRoutes(v1);
   registerReminderRoutes(v1);
   registerCalendarFeedRoutes(v1, { appUrl: env.APP_URL });
+  registerContactRoutes(v1);
+  registerNoteRoutes(v1);
   app.route('/api/v1', v1);
   // Calendar apps fetch a feed without a cookie (decision 031); before the SPA's fallback.
   registerCalendarFeedFile(app, { db, appUrl: env.APP_URL });

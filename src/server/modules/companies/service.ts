@@ -22,7 +22,7 @@ import {
 } from '../../../contracts/company';
 import type { AuditEvent } from '../../../contracts/audit';
 import { concurrently } from '../../db/concurrently';
-import { company, member, user } from '../../db/schema';
+import { company, contact, member, user } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import type { ServiceArgs } from '../../http/context';
 import { AppError, msg, notFound, validationError, zodError } from '../../http/errors';
@@ -35,7 +35,29 @@ type ListQuery = z.output<typeof companyListQuerySchema>;
 
 const ENTITY = 'company';
 
-type CompanyRowWithLawyer = CompanyRow & { responsibleUserName?: string | null };
+/** The primary contact's columns, read by one left join (issue 15). */
+const primaryColumns = {
+  primaryId: contact.id,
+  primaryName: contact.name,
+  primaryFunction: contact.function,
+  primaryEmail: contact.email,
+  primaryPhone: contact.phone,
+};
+type PrimaryColumns = { [K in keyof typeof primaryColumns]?: string | null };
+const primaryJoin = and(eq(contact.companyId, company.id), eq(contact.primary, true));
+
+type CompanyRowWithLawyer = CompanyRow & { responsibleUserName?: string | null } & PrimaryColumns;
+
+function primaryContactOf(row: PrimaryColumns): Company['primaryContact'] {
+  if (!row.primaryId) return null;
+  return {
+    id: row.primaryId,
+    name: row.primaryName ?? '',
+    function: (row.primaryFunction ?? null) as NonNullable<Company['primaryContact']>['function'],
+    email: row.primaryEmail ?? null,
+    phone: row.primaryPhone ?? null,
+  };
+}
 
 export function toCompany(row: CompanyRowWithLawyer): Company {
   return {
@@ -58,6 +80,7 @@ export function toCompany(row: CompanyRowWithLawyer): Company {
     responsibleUserId: row.responsibleUserId,
     responsibleUserName: row.responsibleUserName ?? null,
     notes: row.notes,
+    primaryContact: primaryContactOf(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -71,9 +94,15 @@ function editable(row: CompanyRow): CompanyCreate {
     createdAt: _c,
     updatedAt: _u,
     responsibleUserName: _n,
+    primaryContact: _p,
     ...fields
   } = toCompany(row);
   return fields;
+}
+
+function primaryOnly(row: PrimaryColumns): PrimaryColumns {
+  const { primaryId, primaryName, primaryFunction, primaryEmail, primaryPhone } = row;
+  return { primaryId, primaryName, primaryFunction, primaryEmail, primaryPhone };
 }
 
 // Keyset cursors: opaque base64url JSON of the sort key and id of the last row of a page.
@@ -163,9 +192,15 @@ export async function listCompanies({
   const [rows, totals] = await concurrently(db, [
     () =>
       db
-        .select({ ...getTableColumns(company), nameKey, responsibleUserName: user.name })
+        .select({
+          ...getTableColumns(company),
+          nameKey,
+          responsibleUserName: user.name,
+          ...primaryColumns,
+        })
         .from(company)
         .leftJoin(user, eq(user.id, company.responsibleUserId))
+        .leftJoin(contact, primaryJoin)
         .where(and(...pageFilters))
         .orderBy(direction(keyColumn), direction(company.id))
         .limit(input.limit + 1),
@@ -195,9 +230,10 @@ export async function listCompanies({
 
 async function findCompanyRow(db: DbOrTx, organizationId: string, companyId: string) {
   const rows = await db
-    .select({ ...getTableColumns(company), responsibleUserName: user.name })
+    .select({ ...getTableColumns(company), responsibleUserName: user.name, ...primaryColumns })
     .from(company)
     .leftJoin(user, eq(user.id, company.responsibleUserId))
+    .leftJoin(contact, primaryJoin)
     .where(
       and(
         eq(company.id, companyId),
@@ -319,7 +355,7 @@ export async function updateCompany({
       companyId: row.id,
       changes,
     });
-    return toCompany({ ...row, responsibleUserName });
+    return toCompany({ ...row, ...primaryOnly(existing), responsibleUserName });
   });
 }
 

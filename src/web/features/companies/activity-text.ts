@@ -8,7 +8,7 @@ import {
   STAKEHOLDER_STATUSES,
 } from '../../../domain/equity';
 import { countryName } from '../../lib/countries';
-import { formatDecimal, formatIsoDate } from '../../lib/format';
+import { formatDateTime, formatDecimal, formatIsoDate } from '../../lib/format';
 import { activeLanguage, languageName, msg, t } from '../../lib/i18n';
 import {
   isStakeholderFieldName,
@@ -17,6 +17,14 @@ import {
   STAKEHOLDER_FIELD_LABELS,
   STAKEHOLDER_STATUS_LABELS,
 } from '../stakeholders/fields';
+import { CONTACT_FUNCTIONS, CONTACT_LANGUAGES } from '../../../contracts/contacts';
+import { NOTE_KINDS } from '../../../contracts/notes';
+import {
+  CONTACT_FIELD_LABELS,
+  CONTACT_FUNCTION_LABELS,
+  isContactFieldName,
+} from '../contacts/labels';
+import { NOTE_FIELD_LABELS, NOTE_KIND_LABELS } from '../notes/labels';
 import {
   COMPANY_FIELD_LABELS,
   COMPANY_STATUS_LABELS,
@@ -69,6 +77,14 @@ const NOUNS: Record<string, { noun: string; indefinite: string }> = {
   valuation: {
     noun: msg('companies.activity.noun.valuation'),
     indefinite: msg('companies.activity.indefinite.valuation'),
+  },
+  contact: {
+    noun: msg('companies.activity.noun.contact'),
+    indefinite: msg('companies.activity.indefinite.contact'),
+  },
+  note: {
+    noun: msg('companies.activity.noun.note'),
+    indefinite: msg('companies.activity.indefinite.note'),
   },
 };
 
@@ -167,6 +183,10 @@ export function fieldLabel(entityType: string, field: string): string {
   if (entityType === 'stakeholder' && isStakeholderFieldName(field)) {
     return t(STAKEHOLDER_FIELD_LABELS[field]);
   }
+  // Contacts and notes (issue 15): their forms' labels.
+  if (entityType === 'contact' && isContactFieldName(field)) return t(CONTACT_FIELD_LABELS[field]);
+  if (entityType === 'note' && Object.hasOwn(NOTE_FIELD_LABELS, field))
+    return t(NOTE_FIELD_LABELS[field]!);
   // A milestone's achievement is recorded under "milestone <its name>" (grants/service.ts).
   if (field.startsWith('milestone ')) {
     return t('companies.activity.field.milestone', { name: field.slice('milestone '.length) });
@@ -214,6 +234,14 @@ export function valueText(
     entityType === 'stakeholder' &&
     includes(['nl', 'en'] as const, value)
   )
+    return languageName(value);
+  if (entityType === 'note' && field === 'kind' && includes(NOTE_KINDS, value))
+    return t(NOTE_KIND_LABELS[value]);
+  if (entityType === 'note' && field === 'occurredAt' && typeof value === 'string')
+    return formatDateTime(value);
+  if (entityType === 'contact' && field === 'function' && includes(CONTACT_FUNCTIONS, value))
+    return t(CONTACT_FUNCTION_LABELS[value]);
+  if (entityType === 'contact' && field === 'language' && includes(CONTACT_LANGUAGES, value))
     return languageName(value);
   if (field === 'responsibleUserId')
     return members.get(text) ?? t('companies.activity.formerMember');

@@ -14,6 +14,7 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { COMPANY_TABLE_COLUMNS as COLUMNS } from './companies-table-skeleton';
 import { legalFormName } from './fields';
+import { contactFunctionLabel } from '../contacts/labels';
 
 function Empty() {
   return <span className="text-muted-foreground">—</span>;
@@ -46,16 +47,7 @@ export function CompaniesTable({ companies }: { companies: Company[] }) {
             <TableCell>{company.city ?? <Empty />}</TableCell>
             <TableCell>{countryName(company.country)}</TableCell>
             <TableCell className="max-w-[14rem]">
-              {company.contactName || company.email ? (
-                <div className="grid">
-                  <span className="truncate">{company.contactName ?? company.email}</span>
-                  {company.contactName && company.email ? (
-                    <span className="truncate text-xs text-muted-foreground">{company.email}</span>
-                  ) : null}
-                </div>
-              ) : (
-                <Empty />
-              )}
+              <ContactCell company={company} />
             </TableCell>
             <TableCell>
               <Tooltip>
@@ -72,5 +64,29 @@ export function CompaniesTable({ companies }: { companies: Company[] }) {
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+/**
+ * The company's contact: its primary contact (issue 15) with function and e-mail, else the
+ * contact name and e-mail stored on the company.
+ */
+function ContactCell({ company }: { company: Company }) {
+  const primary = company.primaryContact;
+  const name = primary?.name ?? company.contactName;
+  const email = primary ? primary.email : company.email;
+  const detail = primary
+    ? [contactFunctionLabel(primary.function), primary.email].filter(Boolean).join(' · ')
+    : company.contactName
+      ? company.email
+      : null;
+  if (!name && !email) return <Empty />;
+  return (
+    <div className="grid">
+      <span className="truncate">{name ?? email}</span>
+      {name && detail ? (
+        <span className="truncate text-xs text-muted-foreground">{detail}</span>
+      ) : null}
+    </div>
   );
 }

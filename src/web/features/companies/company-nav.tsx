@@ -10,8 +10,8 @@ const activeProps = {
 } as const;
 
 /**
- * Tabs of a company page (issues 4 to 6, 14): Overview, Stakeholders, Cap table, Plans, Grants,
- * Valuations, Documents, Activity. Scrolls sideways on phones.
+ * Tabs of a company page (issues 4 to 6, 14, 15): Overview, Contacts, Notes, Stakeholders, Cap
+ * table, Plans, Grants, Valuations, Documents, Activity. Scrolls sideways on phones.
  */
 export function CompanyNav({ companyId }: { companyId: string }) {
   const canSeeActivity = useCan('audit', 'read');
@@ -22,6 +22,8 @@ export function CompanyNav({ companyId }: { companyId: string }) {
   const canSeeGrants = useCanReadView('grants');
   const canSeeValuations = useCanReadView('valuations');
   const canSeeDocuments = useCan('document', 'read');
+  const canSeeContacts = useCan('contact', 'read');
+  const canSeeNotes = useCan('note', 'read');
   const params = { companyId };
   return (
     <nav aria-label={t('companies.nav.label')} className="-mx-1 overflow-x-auto">
@@ -37,6 +39,30 @@ export function CompanyNav({ companyId }: { companyId: string }) {
             {t('companies.nav.overview')}
           </Link>
         </li>
+        {canSeeContacts ? (
+          <li>
+            <Link
+              to="/companies/$companyId/contacts"
+              params={params}
+              className={tabClassName}
+              activeProps={activeProps}
+            >
+              {t('contacts.nav.tab')}
+            </Link>
+          </li>
+        ) : null}
+        {canSeeNotes ? (
+          <li>
+            <Link
+              to="/companies/$companyId/notes"
+              params={params}
+              className={tabClassName}
+              activeProps={activeProps}
+            >
+              {t('notes.nav.tab')}
+            </Link>
+          </li>
+        ) : null}
         {canSeeStakeholders ? (
           <li>
             <Link

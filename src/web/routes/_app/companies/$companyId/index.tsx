@@ -17,6 +17,7 @@ import {
   companyToFormValues,
 } from '../../../../features/companies/company-form';
 import { DeleteCompanyDialog } from '../../../../features/companies/delete-company-dialog';
+import { contactFunctionLabel } from '../../../../features/contacts/labels';
 import {
   COMPANY_FIELD_LABELS,
   COMPANY_STATUS_LABELS,
@@ -89,7 +90,15 @@ function CompanyDetails({ company }: { company: Company }) {
       <Detail label={l('country')}>
         {countryName(company.country)} ({company.country})
       </Detail>
-      <Detail label={l('contactName')}>{company.contactName}</Detail>
+      {company.primaryContact ? (
+        <Detail label={t('companies.primaryContact')}>
+          {[company.primaryContact.name, contactFunctionLabel(company.primaryContact.function)]
+            .filter(Boolean)
+            .join(' · ')}
+        </Detail>
+      ) : (
+        <Detail label={l('contactName')}>{company.contactName}</Detail>
+      )}
       <Detail label={l('email')}>
         {company.email ? (
           <a
