@@ -28,6 +28,7 @@ import { isOcfImport, registerOcfRoutes } from '../modules/ocf/routes';
 import { isReportUpload, registerValuationRoutes } from '../modules/valuations/routes';
 import { isImportUpload, registerImportRoutes } from '../modules/imports/routes';
 import { isDocumentUpload, registerDocumentRoutes } from '../modules/documents/routes';
+import { registerTaskRoutes } from '../modules/tasks/routes';
 import { OUTBOX_PATH, registerOutbox } from './outbox';
 import type { AppEnv } from './context';
 import { AppError, codeForStatus, msg, renderText, zodError } from './errors';
@@ -316,6 +317,7 @@ export function createApp(deps: AppDeps) {
   registerTrashRoutes(v1);
   registerImportRoutes(v1);
   registerDocumentRoutes(v1);
+  registerTaskRoutes(v1);
   app.route('/api/v1', v1);
   registerApiDocs(app, { appUrl: env.APP_URL });
 
