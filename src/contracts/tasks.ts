@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, optionalDate, optionalNotes, requiredText } from './common';
+import { isoDate, optionalDate, optionalNotes, requiredText, text } from './common';
 import { messageParams } from './i18n/issues';
 import { UPCOMING_TYPES } from './vesting';
 
@@ -43,10 +43,7 @@ const taskFields = z.strictObject({
     .transform((v) => (v ? v : null))
     .pipe(z.string().regex(TIME, 'dueTime must be a time (HH:MM)').nullable()),
   /** A member of the workspace (their user id); null: nobody yet. */
-  assigneeId: z
-    .string({ error: 'assigneeId must be a user id' })
-    .trim()
-    .max(100, 'assigneeId must be a user id')
+  assigneeId: text('assigneeId', { max: 100 })
     .nullish()
     .transform((v) => (v ? v : null)),
   priority: z
@@ -148,7 +145,7 @@ export const TASK_DUE_FILTERS = ['overdue', 'today', 'week', 'none'] as const;
 /** Query of `GET /api/v1/tasks`. */
 export const taskListQuerySchema = z.object({
   /** `me`, a member's user id, or `unassigned`. */
-  assignee: z.string().trim().min(1, 'assignee must be me, unassigned or a user id').optional(),
+  assignee: text('assignee', { max: 100 }).optional(),
   /** Comma-separated statuses. */
   status: z
     .string()
@@ -196,11 +193,7 @@ export const taskBulkSchema = z
       .max(MAX_BULK_TASKS, `ids holds at most ${MAX_BULK_TASKS} tasks`),
     action: z.enum(TASK_BULK_ACTIONS, { error: 'action must be complete, reopen or reassign' }),
     /** For `reassign`: the new assignee (null: nobody). */
-    assigneeId: z
-      .string({ error: 'assigneeId must be a user id' })
-      .trim()
-      .max(100, 'assigneeId must be a user id')
-      .nullish(),
+    assigneeId: text('assigneeId', { max: 100 }).nullish(),
   })
   .superRefine((body, ctx) => {
     if (body.action === 'reassign' && body.assigneeId === undefined)

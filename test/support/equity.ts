@@ -141,6 +141,12 @@ export async function equityFixture(t: TestApp, cookie: string, name = 'Fixture 
     grantIds: [grant.id, second.id],
   });
   await settleDocumentJobs();
+  // A task about the company (issue 15), for the /tasks/{taskId} routes.
+  const task = await ok<{ id: string }>(t, cookie, '/tasks', 'POST', {
+    title: 'Send the grant letters',
+    companyId: company.id,
+    grantId: grant.id,
+  });
   return {
     companyId: company.id,
     planId: plan.id,
@@ -163,6 +169,7 @@ export async function equityFixture(t: TestApp, cookie: string, name = 'Fixture 
       importId: importJob.id,
       documentId: document.id,
       jobId: batch.id,
+      taskId: task.id,
     } as Record<string, string>,
   };
 }
@@ -259,5 +266,20 @@ export function equityBodies(
     [`PUT ${c}/documents/{documentId}/signed-copy`]: FIXTURE_PDF,
     // A form is sent as multipart/form-data.
     [`POST ${c}/imports`]: IMPORT_FORM(),
+    // Tasks (issue 15): the fixture's valuation (mid 2024) has expired, an alert to act on.
+    'POST /tasks': {
+      title: 'Check the exercise',
+      description: 'Call the CFO first',
+      dueDate: '2030-01-15',
+      dueTime: '09:30',
+      priority: 'high',
+      status: 'open',
+      companyId: f.params.companyId,
+      grantId: f.params.grantId,
+      valuationId: f.params.valuationId,
+    },
+    'PATCH /tasks/{taskId}': { status: 'done' },
+    'POST /tasks/bulk': { ids: [f.params.taskId], action: 'complete' },
+    'POST /tasks/from-deadline': { type: 'valuation', companyId: f.params.companyId },
   };
 }
