@@ -139,6 +139,7 @@ test('wide screens: the sidebar holds the navigation, marks the page and leaves 
   await expect(nav.getByRole('link')).toHaveText([
     T('shell.nav.companies'),
     T('shell.nav.upcoming'),
+    T('tasks.nav'),
     T('shell.nav.vestingTemplates'),
     T('documents.nav.templates'),
     T('shell.nav.trash'),
@@ -209,6 +210,7 @@ test('the sidebar leaves out what the role may not open: no trash for a guest', 
   ).toHaveText([
     T('shell.nav.companies'),
     T('shell.nav.upcoming'),
+    T('tasks.nav'),
     T('shell.nav.vestingTemplates'),
     T('documents.nav.templates'),
   ]);
@@ -288,6 +290,7 @@ test('390 px phone: a menu button opens the navigation in a drawer that keeps fo
     await expect(nav.getByRole('link')).toHaveText([
       T('shell.nav.companies'),
       T('shell.nav.upcoming'),
+      T('tasks.nav'),
       T('shell.nav.vestingTemplates'),
       T('documents.nav.templates'),
       T('shell.nav.trash'),
