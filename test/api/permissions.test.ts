@@ -176,6 +176,7 @@ describe('permission matrix', () => {
           purpose: 'tax_fmv',
           method: 'opm',
           enterpriseValue: '1000000',
+          fullyDilutedShares: 100_000,
         },
         cookie: owner.cookie,
       });

@@ -75,27 +75,31 @@ export function DueCell({ task }: { task: Task }) {
 export function CompleteBox({ task, disabled }: { task: Task; disabled?: boolean }) {
   const save = useSaveTask();
   const done = task.status === 'done';
+  // The box shows the click at once; the list follows when the server has answered.
+  const [shown, setShown] = useState<boolean | null>(null);
   return (
     <input
       type="checkbox"
       className="size-4 accent-primary"
-      checked={done}
+      checked={shown ?? done}
       disabled={disabled || save.isPending}
       aria-label={
         done
           ? t('tasks.action.reopenOne', { title: task.title })
           : t('tasks.action.completeOne', { title: task.title })
       }
-      onChange={() =>
+      onChange={() => {
+        setShown(!done);
         save.mutate(
           { taskId: task.id, body: { status: done ? 'open' : 'done' } },
           {
             onSuccess: () =>
               toast.success(done ? t('tasks.toast.reopened') : t('tasks.toast.completed')),
             onError: (error) => toast.error(errorMessage(error, t('tasks.toast.saveFailed'))),
+            onSettled: () => setShown(null),
           },
-        )
-      }
+        );
+      }}
     />
   );
 }
