@@ -246,12 +246,3 @@ export const taskFromDeadlineSchema = z.discriminatedUnion(
   { error: `type must be among ${[...GRANT_DEADLINE_TYPES, 'valuation'].join(', ')}` },
 );
 export type TaskFromDeadline = z.output<typeof taskFromDeadlineSchema>;
-
-/** The 409 of `POST /tasks/from-deadline`: the deadline has its task already. */
-export const taskExistsSchema = z.object({
-  error: z.object({
-    code: z.literal('CONFLICT'),
-    message: z.string(),
-    taskId: z.uuid(),
-  }),
-});

@@ -494,7 +494,7 @@ describe('tasks from deadlines', () => {
       date: cliffDate,
     });
     expect(again.status).toBe(409);
-    expect(again.body.error).toMatchObject({ code: 'CONFLICT', taskId: res.body.id });
+    expect(again.body.error).toMatchObject({ code: 'CONFLICT', existingId: res.body.id });
     const all = await call(`/tasks?companyId=${companyId}`);
     expect(all.body.items).toHaveLength(1);
     // Without a responsible lawyer the caller is the assignee, titled in English by default.
@@ -591,7 +591,7 @@ describe('tasks from deadlines', () => {
     expect(after.body.items.find((i: Loose) => i.companyId === companyId).taskId).toBe(res.body.id);
     const again = await call('/tasks/from-deadline', 'POST', { type: 'valuation', companyId });
     expect(again.status).toBe(409);
-    expect(again.body.error.taskId).toBe(res.body.id);
+    expect(again.body.error.existingId).toBe(res.body.id);
     // A company whose valuation needs nothing: 400 naming companyId; another workspace's: 404.
     const calm = await newCompany('Rustig B.V.');
     const none = await call('/tasks/from-deadline', 'POST', { type: 'valuation', companyId: calm });

@@ -4,7 +4,6 @@ import {
   taskBulkResultSchema,
   taskBulkSchema,
   taskCreateSchema,
-  taskExistsSchema,
   taskFromDeadlineSchema,
   taskListQuerySchema,
   taskListSchema,
@@ -106,13 +105,13 @@ const fromDeadline = guarded(
     description: [
       'A grant deadline (`cliff`, `installment`, `acceptance_deadline`, `expiry`, `exercise_deadline` with `grantId` and `date`, as `GET /upcoming` lists it) or a valuation alert (`valuation` with `companyId`, as `GET /valuation-alerts` lists it).',
       'The deadline is computed again: one that does not exist (or has passed) answers 400 naming `date` (or `companyId`). The task is titled in the caller’s language, due on the deadline (a valuation: its last valid day when expiring, else today), linked to its company and grant or valuation, and assigned to the company’s responsible lawyer, else the caller.',
-      'One deadline makes one task: a second request answers 409 with the existing task’s `taskId`.',
+      'One deadline makes one task: a second request answers 409 naming the existing task in `error.existingId`.',
     ].join(' '),
     request: { body: jsonBody(taskFromDeadlineSchema) },
     responses: {
       201: jsonContent(taskSchema, 'The task'),
-      404: errorResponses(404)[404],
-      409: jsonContent(taskExistsSchema, 'The deadline has its task already'),
+      // 409: the deadline has its task already, named by the error's `existingId`.
+      ...errorResponses(404, 409),
     },
   }),
   { resource: 'task', action: 'create' },
@@ -192,7 +191,7 @@ export function registerTaskRoutes(app: OpenAPIHono<AppEnv>) {
       if (!(e instanceof TaskExists)) throw e;
       const { error } = e.toBody(c.var.language);
       return c.json(
-        { error: { code: 'CONFLICT' as const, message: error.message, taskId: e.taskId } },
+        { error: { code: 'CONFLICT', message: error.message, existingId: e.taskId } },
         409,
       );
     }
