@@ -341,7 +341,8 @@ describe('tasks: the list and its filters', () => {
   });
 
   it('overdue follows the clock in the firm’s time zone', async () => {
-    // 23:30 UTC on 11 June is 01:30 on 12 June in Amsterdam: a task due 11 June is overdue.
+    // 22:30 UTC on 10 March is 23:30 in Amsterdam, still the 10th; 23:30 UTC on 11 March is
+    // 00:30 on the 12th there: a task due on the 11th is then overdue.
     const created = await call('/tasks', 'POST', { title: 'Midnight', dueDate: '2031-03-11' });
     pinClock(new Date('2031-03-10T22:30:00Z'));
     expect((await call(`/tasks/${created.body.id}`)).body.overdue).toBe(false);

@@ -46,11 +46,16 @@ export function taskCompaniesQueryOptions() {
   });
 }
 
-/** After any task write: the task lists and the practice view (it shows each deadline's task). */
+/**
+ * After any task write: the task lists, the practice view (it shows each deadline's task) and
+ * the companies' activity.
+ */
 function useInvalidateTasks() {
   const queryClient = useQueryClient();
   return () => {
     for (const queryKey of WORKSPACE_DERIVED_KEYS) void queryClient.invalidateQueries({ queryKey });
+    // A company's activity lists its tasks' changes: stale, refetched when next shown.
+    void queryClient.invalidateQueries({ queryKey: ['companies', 'detail'], refetchType: 'none' });
     return queryClient.invalidateQueries({ queryKey: taskKeys.all });
   };
 }
