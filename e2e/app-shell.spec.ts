@@ -139,6 +139,7 @@ test('wide screens: the sidebar holds the navigation, marks the page and leaves 
   await expect(nav.getByRole('link')).toHaveText([
     T('shell.nav.companies'),
     T('shell.nav.upcoming'),
+    T('tasks.nav'),
     T('shell.nav.vestingTemplates'),
     T('documents.nav.templates'),
     T('shell.nav.trash'),
@@ -209,6 +210,7 @@ test('the sidebar leaves out what the role may not open: no trash for a guest', 
   ).toHaveText([
     T('shell.nav.companies'),
     T('shell.nav.upcoming'),
+    T('tasks.nav'),
     T('shell.nav.vestingTemplates'),
     T('documents.nav.templates'),
   ]);
@@ -288,6 +290,7 @@ test('390 px phone: a menu button opens the navigation in a drawer that keeps fo
     await expect(nav.getByRole('link')).toHaveText([
       T('shell.nav.companies'),
       T('shell.nav.upcoming'),
+      T('tasks.nav'),
       T('shell.nav.vestingTemplates'),
       T('documents.nav.templates'),
       T('shell.nav.trash'),
@@ -555,7 +558,7 @@ test('the shell and the not-found pages show only catalog text (pseudo language)
   await page.setViewportSize(DESKTOP);
   await page.goto('/companies');
   const sidebar = page.getByRole('navigation', { name: T('shell.nav.label', {}, 'en-XA') });
-  await expect(sidebar.getByRole('link')).toHaveCount(5);
+  await expect(sidebar.getByRole('link')).toHaveCount(6);
   await expectOnlyCatalogText(page, { scope: sidebar });
 
   for (const path of ['/no-such-page', '/companies/00000000-0000-4000-8000-000000000000']) {
@@ -574,7 +577,7 @@ test('the shell and the not-found pages show only catalog text (pseudo language)
   await page.setViewportSize(PHONE);
   await page.getByRole('button', { name: T('shell.menu.open', {}, 'en-XA') }).click();
   const drawer = page.getByRole('dialog');
-  await expect(drawer.getByRole('link')).toHaveCount(5);
+  await expect(drawer.getByRole('link')).toHaveCount(6);
   // The language switch names each language in that language.
   await expectOnlyCatalogText(page, { scope: drawer, allow: ['English', 'Nederlands'] });
 });

@@ -21,12 +21,20 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** `{ error: { code, message, fields? } }` — the body of every 4xx/5xx answer of `/api/v1`. */
+/**
+ * `{ error: { code, message, fields?, existingId? } }` — the body of every 4xx/5xx answer of
+ * `/api/v1`.
+ */
 export const errorResponseSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /**
+     * A 409 refusing to make what exists already names the existing record (issue 15: the task
+     * made from a deadline, `POST /tasks/from-deadline`).
+     */
+    existingId: z.string().optional(),
   }),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -267,6 +267,8 @@ export const valuationAlertSchema = z.object({
   materialEventDate: z.string().nullable(),
   /** Days from asOf to validUntil (negative once expired); null for `stale` and `missing`. */
   daysLeft: z.number().int().nullable(),
+  /** The task made from this alert (`POST /tasks/from-deadline`), if any (issue 15). */
+  taskId: z.uuid().nullable(),
 });
 export type ValuationAlert = z.infer<typeof valuationAlertSchema>;
 

@@ -766,6 +766,8 @@ export const upcomingItemSchema = z.object({
   stakeholderName: z.string(),
   planName: z.string(),
   quantity: z.number().int().nullable(),
+  /** The task made from this deadline (`POST /tasks/from-deadline`), if any (issue 15). */
+  taskId: z.uuid().nullable(),
 });
 export const upcomingResponseSchema = z.object({
   from: z.string(),

@@ -14,6 +14,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as AppAdminRouteRouteImport } from './routes/_app/admin/route'
 import { Route as AppDocumentTemplatesRouteImport } from './routes/_app/document-templates'
 import { Route as AppOrganizationRouteRouteImport } from './routes/_app/organization/route'
+import { Route as AppTasksRouteImport } from './routes/_app/tasks'
 import { Route as AppTrashRouteImport } from './routes/_app/trash'
 import { Route as AppUpcomingRouteImport } from './routes/_app/upcoming'
 import { Route as AppVestingTemplatesRouteImport } from './routes/_app/vesting-templates'
@@ -85,6 +86,11 @@ const AppDocumentTemplatesRoute = AppDocumentTemplatesRouteImport.update({
 const AppOrganizationRouteRoute = AppOrganizationRouteRouteImport.update({
   id: '/organization',
   path: '/organization',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTasksRoute = AppTasksRouteImport.update({
+  id: '/tasks',
+  path: '/tasks',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTrashRoute = AppTrashRouteImport.update({
@@ -352,6 +358,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AppAdminRouteRouteWithChildren
   '/organization': typeof AppOrganizationRouteRouteWithChildren
   '/document-templates': typeof AppDocumentTemplatesRoute
+  '/tasks': typeof AppTasksRoute
   '/trash': typeof AppTrashRoute
   '/upcoming': typeof AppUpcomingRoute
   '/vesting-templates': typeof AppVestingTemplatesRoute
@@ -404,6 +411,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/document-templates': typeof AppDocumentTemplatesRoute
+  '/tasks': typeof AppTasksRoute
   '/trash': typeof AppTrashRoute
   '/upcoming': typeof AppUpcomingRoute
   '/vesting-templates': typeof AppVestingTemplatesRoute
@@ -458,6 +466,7 @@ export interface FileRoutesById {
   '/_app/admin': typeof AppAdminRouteRouteWithChildren
   '/_app/organization': typeof AppOrganizationRouteRouteWithChildren
   '/_app/document-templates': typeof AppDocumentTemplatesRoute
+  '/_app/tasks': typeof AppTasksRoute
   '/_app/trash': typeof AppTrashRoute
   '/_app/upcoming': typeof AppUpcomingRoute
   '/_app/vesting-templates': typeof AppVestingTemplatesRoute
@@ -514,6 +523,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/organization'
     | '/document-templates'
+    | '/tasks'
     | '/trash'
     | '/upcoming'
     | '/vesting-templates'
@@ -566,6 +576,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/document-templates'
+    | '/tasks'
     | '/trash'
     | '/upcoming'
     | '/vesting-templates'
@@ -619,6 +630,7 @@ export interface FileRouteTypes {
     | '/_app/admin'
     | '/_app/organization'
     | '/_app/document-templates'
+    | '/_app/tasks'
     | '/_app/trash'
     | '/_app/upcoming'
     | '/_app/vesting-templates'
@@ -720,6 +732,13 @@ declare module '@tanstack/react-router' {
       path: '/organization'
       fullPath: '/organization'
       preLoaderRoute: typeof AppOrganizationRouteRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/tasks': {
+      id: '/_app/tasks'
+      path: '/tasks'
+      fullPath: '/tasks'
+      preLoaderRoute: typeof AppTasksRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/trash': {
@@ -1163,6 +1182,7 @@ interface AppRouteChildren {
   AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
   AppOrganizationRouteRoute: typeof AppOrganizationRouteRouteWithChildren
   AppDocumentTemplatesRoute: typeof AppDocumentTemplatesRoute
+  AppTasksRoute: typeof AppTasksRoute
   AppTrashRoute: typeof AppTrashRoute
   AppUpcomingRoute: typeof AppUpcomingRoute
   AppVestingTemplatesRoute: typeof AppVestingTemplatesRoute
@@ -1179,6 +1199,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminRouteRoute: AppAdminRouteRouteWithChildren,
   AppOrganizationRouteRoute: AppOrganizationRouteRouteWithChildren,
   AppDocumentTemplatesRoute: AppDocumentTemplatesRoute,
+  AppTasksRoute: AppTasksRoute,
   AppTrashRoute: AppTrashRoute,
   AppUpcomingRoute: AppUpcomingRoute,
   AppVestingTemplatesRoute: AppVestingTemplatesRoute,

@@ -5,6 +5,8 @@ import { BUSINESS_RESOURCES, isAllowed } from '../../src/contracts/access-contro
 import { member, organizationRole, session } from '../../src/server/db/schema';
 import { VIEW_READS, type View } from '../../src/contracts/views';
 import { ROUTE_PERMISSIONS } from '../../src/server/http/permissions';
+import { today } from '../../src/server/clock';
+import { addDays } from '../../src/domain/vesting/dates';
 import { createTestApp, type TestApp } from '../support/app';
 import { equityBodies, equityFixture } from '../support/equity';
 import { minimalOcfPackage } from '../support/ocf';
@@ -175,6 +177,36 @@ describe('permission matrix', () => {
         'POST /document-templates/{kind}/{language}': form(),
         'PATCH /document-templates/{documentTemplateId}': { active: false },
         'PATCH /document-settings': { language: 'nl' },
+      }[key];
+    } else if (route.path.startsWith('/tasks')) {
+      // Tasks (issue 15): a task about a company whose valuation has expired (an alert to act
+      // on, for a task from that deadline).
+      const companyId = await newCompany();
+      const valuation = await t.request(`/api/v1/company/${companyId}/valuations`, {
+        method: 'POST',
+        body: {
+          effectiveDate: addDays(today(), -400),
+          purpose: 'tax_fmv',
+          method: 'opm',
+          enterpriseValue: '1000000',
+          fullyDilutedShares: 100_000,
+        },
+        cookie: owner.cookie,
+      });
+      expect(valuation.status, await valuation.clone().text()).toBe(201);
+      const task = await t.request('/api/v1/tasks', {
+        method: 'POST',
+        body: { title: 'Matrix task', companyId },
+        cookie: owner.cookie,
+      });
+      expect(task.status, await task.clone().text()).toBe(201);
+      const taskId = (await task.json()).id as string;
+      params = { taskId };
+      body = {
+        'POST /tasks': { title: 'Allowed task', companyId },
+        'PATCH /tasks/{taskId}': { status: 'done' },
+        'POST /tasks/bulk': { ids: [taskId], action: 'complete' },
+        'POST /tasks/from-deadline': { type: 'valuation', companyId },
       }[key];
     } else if (route.path.startsWith('/trash')) {
       // The trash routes (owners and admins only) act on a company the owner deleted.

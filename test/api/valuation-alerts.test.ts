@@ -153,6 +153,7 @@ describe('valuation alerts', () => {
       validUntil: until,
       materialEventDate: null,
       daysLeft: daysBetween(today, until),
+      taskId: null,
     });
     expect(of(ids.expired!)!.daysLeft).toBeLessThan(0);
     expect(of(ids.stale!)).toMatchObject({
@@ -181,6 +182,7 @@ describe('valuation alerts', () => {
       validUntil: null,
       materialEventDate: null,
       daysLeft: null,
+      taskId: null,
     });
     for (const quiet of ['current', 'empty', 'draft', 'eventAhead'])
       expect(of(ids[quiet]!), quiet).toBeUndefined();

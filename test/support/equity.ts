@@ -151,6 +151,12 @@ export async function equityFixture(t: TestApp, cookie: string, name = 'Fixture 
     body: 'Called about the cliff',
     participants: [{ contactId: contact.id }],
   });
+  // A task about the company (issue 15), for the /tasks/{taskId} routes.
+  const task = await ok<{ id: string }>(t, cookie, '/tasks', 'POST', {
+    title: 'Send the grant letters',
+    companyId: company.id,
+    grantId: grant.id,
+  });
   return {
     companyId: company.id,
     planId: plan.id,
@@ -175,6 +181,7 @@ export async function equityFixture(t: TestApp, cookie: string, name = 'Fixture 
       jobId: batch.id,
       contactId: contact.id,
       noteId: note.id,
+      taskId: task.id,
     } as Record<string, string>,
   };
 }
@@ -294,5 +301,20 @@ export function equityBodies(
     },
     [`PATCH ${c}/notes/{noteId}`]: { pinned: true },
     [`POST ${c}/notes/preview`]: { body: '**Preview**\nof a note' },
+    // Tasks (issue 15): the fixture's valuation (mid 2024) has expired, an alert to act on.
+    'POST /tasks': {
+      title: 'Check the exercise',
+      description: 'Call the CFO first',
+      dueDate: '2030-01-15',
+      dueTime: '09:30',
+      priority: 'high',
+      status: 'open',
+      companyId: f.params.companyId,
+      grantId: f.params.grantId,
+      valuationId: f.params.valuationId,
+    },
+    'PATCH /tasks/{taskId}': { status: 'done' },
+    'POST /tasks/bulk': { ids: [f.params.taskId], action: 'complete' },
+    'POST /tasks/from-deadline': { type: 'valuation', companyId: f.params.companyId },
   };
 }

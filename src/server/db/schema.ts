@@ -896,7 +896,7 @@ export const userSetting = pgTable('user_setting', {
 });
 
 /**
- * The job queue (decision 028), on the same database as everything else: one row per run, its
+ * The job queue (decision 030), on the same database as everything else: one row per run, its
  * `key` unique per kind (`<userId>:<date>` for a digest), so that however many app instances
  * enqueue a run it exists once, and one instance claims it (`FOR UPDATE SKIP LOCKED`).
  */

@@ -33,6 +33,7 @@ import { registerReminderRoutes } from '../modules/reminders/routes';
 import { registerCalendarFeedFile, registerCalendarFeedRoutes } from '../modules/calendar/routes';
 import { registerContactRoutes } from '../modules/contacts/routes';
 import { registerNoteRoutes } from '../modules/notes/routes';
+import { registerTaskRoutes } from '../modules/tasks/routes';
 import { OUTBOX_PATH, registerOutbox } from './outbox';
 import type { AppEnv } from './context';
 import { AppError, codeForStatus, msg, renderText, zodError } from './errors';
@@ -326,6 +327,7 @@ export function createApp(deps: AppDeps) {
   registerCalendarFeedRoutes(v1, { appUrl: env.APP_URL });
   registerContactRoutes(v1);
   registerNoteRoutes(v1);
+  registerTaskRoutes(v1);
   app.route('/api/v1', v1);
   // Calendar apps fetch a feed without a cookie (decision 031); before the SPA's fallback.
   registerCalendarFeedFile(app, { db, appUrl: env.APP_URL });

@@ -5,6 +5,7 @@ import {
   CalendarClock,
   CalendarRange,
   FileText,
+  ListTodo,
   Trash2,
   type LucideIcon,
 } from 'lucide-react';
@@ -14,7 +15,8 @@ import { can, meQueryOptions } from '../features/me/api';
 import { msg, t } from '../lib/i18n';
 
 type NavItem = {
-  to: '/companies' | '/upcoming' | '/vesting-templates' | '/document-templates' | '/trash';
+  to:
+    '/companies' | '/upcoming' | '/tasks' | '/vesting-templates' | '/document-templates' | '/trash';
   /** The catalog key of its name. */
   label: string;
   icon: LucideIcon;
@@ -36,6 +38,13 @@ const NAV_ITEMS: readonly NavItem[] = [
     label: msg('shell.nav.upcoming'),
     icon: CalendarClock,
     shown: (me) => !!me && canReadView(me.permissions, 'upcoming'),
+  },
+  {
+    to: '/tasks',
+    label: msg('tasks.nav'),
+    icon: ListTodo,
+    // The practice's to-dos (issue 15), for roles that may read tasks.
+    shown: (me) => !!me && can(me, 'task', 'read'),
   },
   {
     to: '/vesting-templates',

@@ -7,11 +7,19 @@ import type { ServiceArgs } from '../../http/context';
 import { checkCompany } from '../equity/shared';
 import { changeOfControlDates, figuresOf, loadGrants } from './load';
 import { today } from '../../clock';
+import {
+  assertCompanyVisible,
+  hiddenCompanyIds,
+  viewerOf,
+  visibleCompanies,
+} from '../access/visibility';
+import { grantDeadlineKey } from '../tasks/keys';
+import { tasksBySourceKey } from '../tasks/service';
 
 /**
  * What is due in the next `days` days across the workspace's client companies (issue 5 practice
  * view): cliffs, Belgian acceptance deadlines, grant expiries and leavers' exercise deadlines,
- * soonest first; the routine installments after a cliff only when asked for (`installments`, or
+ * soonest first, each with the task made from it (issue 15); the routine installments after a cliff only when asked for (`installments`, or
  * `installment` among `types`: issue 12, they drowned out what needs acting on).
  */
 export async function listUpcoming({
@@ -26,7 +34,12 @@ export async function listUpcoming({
   /** The window's first day (default today): a calendar feed also shows the recent past. */
   from?: string;
 }>) {
-  if (input.companyId) await checkCompany(db, actor.organizationId, input.companyId);
+  if (input.companyId) {
+    await checkCompany(db, actor.organizationId, input.companyId);
+    await assertCompanyVisible(db, viewerOf(actor), input.companyId);
+  }
+  // Client access (issue 15): the companies hidden from the caller are left out.
+  const hidden = await hiddenCompanyIds(db, viewerOf(actor));
   // What is vested and exercisable is as of today, whatever the window.
   const asOf = today();
   const from = input.from ?? asOf;
@@ -39,12 +52,18 @@ export async function listUpcoming({
       db
         .select({ id: company.id, name: company.companyName, country: company.country })
         .from(company)
-        .where(and(eq(company.organizationId, actor.organizationId), isNull(company.deletedAt))),
+        .where(
+          and(
+            eq(company.organizationId, actor.organizationId),
+            isNull(company.deletedAt),
+            visibleCompanies(company.id, hidden),
+          ),
+        ),
     () => changeOfControlDates(db, input.companyId ? [input.companyId] : workspace),
     () => loadGrants(db, input.companyId ? { companyId: input.companyId } : workspace),
   ]);
   const byId = new Map(companies.map((c) => [c.id, c]));
-  const items: UpcomingItem[] = [];
+  const items: Omit<UpcomingItem, 'taskId'>[] = [];
   const inWindow = (date: string | null): date is string =>
     date !== null && date >= from && date <= to;
   const withInstallments = input.installments === true || !!input.types?.includes('installment');
@@ -97,11 +116,13 @@ export async function listUpcoming({
   }
   const wanted = input.types ? new Set(input.types) : null;
   const order = ['acceptance_deadline', 'exercise_deadline', 'expiry', 'cliff', 'installment'];
+  const listed = items.filter((i) => !wanted || wanted.has(i.type));
+  const tasks = await tasksBySourceKey(db, actor.organizationId, listed.map(grantDeadlineKey));
   return {
     from,
     to,
-    items: items
-      .filter((i) => !wanted || wanted.has(i.type))
+    items: listed
+      .map((i): UpcomingItem => ({ ...i, taskId: tasks.get(grantDeadlineKey(i)) ?? null }))
       .sort((a, b) =>
         a.date < b.date
           ? -1

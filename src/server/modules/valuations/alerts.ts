@@ -19,24 +19,35 @@ import type { AppEnv, ServiceArgs } from '../../http/context';
 import { jsonContent } from '../../http/openapi';
 import { guarded } from '../../http/permissions';
 import { today } from '../../clock';
+import { hiddenCompanyIds, viewerOf, visibleCompanies } from '../access/visibility';
+import { valuationDeadlineKey } from '../tasks/keys';
+import { tasksBySourceKey } from '../tasks/service';
 
 /**
  * Valuation alerts for the practice view (issue 6): the workspace's client companies whose FMV
  * needs attention. For each company the valuation in force today (the latest effective on or
  * before it) gets its status from `valuationStatus`; `expired`, `stale` and `expiring` are
- * reported, and a company with grants (offered or later, not cancelled) but no valuation in
+ * reported (each with the task made from it, issue 15), and a company with grants (offered or later, not cancelled) but no valuation in
  * force is `missing`. Archived companies are included, as on /upcoming. Three queries, whatever
  * the number of companies.
  */
 export async function listValuationAlerts({ db, actor }: ServiceArgs): Promise<ValuationAlerts> {
   const asOf = today();
   const org = actor.organizationId;
+  // Client access (issue 15): the companies hidden from the caller are left out.
+  const hidden = await hiddenCompanyIds(db, viewerOf(actor));
   const [companies, valuations, granted] = await concurrently(db, [
     () =>
       db
         .select({ id: company.id, name: company.companyName })
         .from(company)
-        .where(and(eq(company.organizationId, org), isNull(company.deletedAt))),
+        .where(
+          and(
+            eq(company.organizationId, org),
+            isNull(company.deletedAt),
+            visibleCompanies(company.id, hidden),
+          ),
+        ),
     () =>
       db
         .select({
@@ -70,7 +81,7 @@ export async function listValuationAlerts({ db, actor }: ServiceArgs): Promise<V
   }
   const withGrants = new Set(granted.map((g) => g.companyId));
 
-  const items: (ValuationAlert & { sortDate: string })[] = [];
+  const items: (Omit<ValuationAlert, 'taskId'> & { sortDate: string })[] = [];
   for (const c of companies) {
     const v = valuationInForce(histories.get(c.id) ?? [], asOf);
     if (!v) {
@@ -111,7 +122,15 @@ export async function listValuationAlerts({ db, actor }: ServiceArgs): Promise<V
       a.companyName.localeCompare(b.companyName) ||
       (a.companyId < b.companyId ? -1 : 1),
   );
-  return { asOf, items: items.map(({ sortDate: _, ...item }) => item) };
+  // Each alert's task (issue 15), in one query.
+  const tasks = await tasksBySourceKey(db, org, items.map(valuationDeadlineKey));
+  return {
+    asOf,
+    items: items.map(({ sortDate: _, ...item }) => ({
+      ...item,
+      taskId: tasks.get(valuationDeadlineKey(item)) ?? null,
+    })),
+  };
 }
 
 const alerts = guarded(

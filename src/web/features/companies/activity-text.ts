@@ -31,6 +31,8 @@ import {
   isCompanyFieldName,
   legalFormName,
 } from './fields';
+import { TASK_PRIORITIES, TASK_STATUSES } from '../../../contracts/tasks';
+import { TASK_PRIORITY_LABELS, TASK_STATUS_LABELS } from '../tasks/labels';
 
 /**
  * The company's activity holds its own events and those of everything in it (stakeholders, share
@@ -86,6 +88,10 @@ const NOUNS: Record<string, { noun: string; indefinite: string }> = {
     noun: msg('companies.activity.noun.note'),
     indefinite: msg('companies.activity.indefinite.note'),
   },
+  task: {
+    noun: msg('companies.activity.noun.task'),
+    indefinite: msg('companies.activity.indefinite.task'),
+  },
 };
 
 /**
@@ -95,6 +101,7 @@ const NOUNS: Record<string, { noun: string; indefinite: string }> = {
  */
 const FIELD_LABELS: Record<string, string> = {
   acceleration: msg('companies.activity.field.acceleration'),
+  assigneeId: msg('companies.activity.field.assigneeId'),
   acceptanceDate: msg('companies.activity.field.acceptanceDate'),
   approvalDate: msg('companies.activity.field.approvalDate'),
   boardApprovalDate: msg('companies.activity.field.boardApprovalDate'),
@@ -109,6 +116,8 @@ const FIELD_LABELS: Record<string, string> = {
   defaultVestingTemplateId: msg('companies.activity.field.defaultVestingTemplateId'),
   description: msg('companies.activity.field.description'),
   dlomPercent: msg('companies.activity.field.dlomPercent'),
+  dueDate: msg('companies.activity.field.dueDate'),
+  dueTime: msg('companies.activity.field.dueTime'),
   effectiveDate: msg('companies.activity.field.effectiveDate'),
   enterpriseValue: msg('companies.activity.field.enterpriseValue'),
   exercisePrice: msg('companies.activity.field.exercisePrice'),
@@ -140,6 +149,7 @@ const FIELD_LABELS: Record<string, string> = {
   planType: msg('companies.activity.field.planType'),
   poolSize: msg('companies.activity.field.poolSize'),
   preferredPricePerShare: msg('companies.activity.field.preferredPricePerShare'),
+  priority: msg('companies.activity.field.priority'),
   pricePerShare: msg('companies.activity.field.pricePerShare'),
   provider: msg('companies.activity.field.provider'),
   purpose: msg('companies.activity.field.purpose'),
@@ -160,6 +170,7 @@ const FIELD_LABELS: Record<string, string> = {
   taxElectionDate: msg('companies.activity.field.taxElectionDate'),
   templateId: msg('companies.activity.field.template'),
   termination: msg('companies.activity.field.termination'),
+  title: msg('companies.activity.field.title'),
   terms: msg('companies.activity.field.terms'),
   toStakeholderId: msg('companies.activity.field.toStakeholderId'),
   type: msg('companies.activity.field.type'),
@@ -243,15 +254,21 @@ export function valueText(
     return t(CONTACT_FUNCTION_LABELS[value]);
   if (entityType === 'contact' && field === 'language' && includes(CONTACT_LANGUAGES, value))
     return languageName(value);
-  if (field === 'responsibleUserId')
+  if (field === 'responsibleUserId' || field === 'assigneeId')
     return members.get(text) ?? t('companies.activity.formerMember');
+  // A task's status and priority (issue 15).
+  if (field === 'status' && entityType === 'task' && includes(TASK_STATUSES, value))
+    return t(TASK_STATUS_LABELS[value]);
+  if (field === 'priority' && entityType === 'task' && includes(TASK_PRIORITIES, value))
+    return t(TASK_PRIORITY_LABELS[value]);
   if (isIsoDate(text)) return formatIsoDate(text);
   return text;
 }
 
 /** The entity's name, when the event carries it (creations, deletions, renames). */
 function entityName(event: AuditEvent): string | null {
-  const change = event.changes?.name;
+  // A task is named by its title (issue 15).
+  const change = event.changes?.name ?? event.changes?.title;
   const gone = event.action === 'delete' || event.action === 'trash' || event.action === 'purge';
   const name = gone ? change?.from : (change?.to ?? change?.from);
   return typeof name === 'string' && name ? name : null;

@@ -230,6 +230,7 @@ describe('mergeUpcoming', () => {
     stakeholderName: 'Holder 1',
     planName: 'ESOP 2024',
     quantity: 100,
+    taskId: null,
   });
   const deadline: UpcomingEvent = {
     date: '2025-03-10',

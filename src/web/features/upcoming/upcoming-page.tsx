@@ -39,6 +39,9 @@ import {
   type UpcomingType,
 } from './search';
 import { ValuationAlertsSection } from './valuation-alerts-section';
+import { DeadlineTask, MyOpenTasksSection } from '../tasks/deadline-task';
+import { can, meQueryOptions } from '../me/api';
+import { useQuery } from '@tanstack/react-query';
 
 type Props = { search: UpcomingSearch; onSearchChange: (next: UpcomingSearch) => void };
 
@@ -244,6 +247,7 @@ function UpcomingList({ search, onSearchChange }: Props) {
                     <TableHead>{t('upcoming.column.stakeholder')}</TableHead>
                     <TableHead>{t('upcoming.column.plan')}</TableHead>
                     <TableHead className="text-right">{t('upcoming.column.quantity')}</TableHead>
+                    <TableHead className="w-36">{t('tasks.deadline.column')}</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -281,6 +285,15 @@ function UpcomingList({ search, onSearchChange }: Props) {
                           <span className="text-muted-foreground">—</span>
                         ) : (
                           formatCount(i.quantity)
+                        )}
+                      </TableCell>
+                      <TableCell>
+                        {i.type === 'installment' ? null : (
+                          <DeadlineTask
+                            taskId={i.taskId}
+                            deadline={{ type: i.type, grantId: i.grantId, date: i.date }}
+                            label={`${t(UPCOMING_TYPE_LABELS[i.type])} ${i.stakeholderName} ${formatIsoDate(i.date)}`}
+                          />
                         )}
                       </TableCell>
                     </TableRow>
@@ -332,10 +345,14 @@ export function UpcomingPage({ search, onSearchChange }: Props) {
   const canReadValuations = useCanReadView('valuations');
   const { reset } = useQueryErrorResetBoundary();
   const valuations = canReadValuations ? <ValuationAlertsSection /> : null;
+  const { data: me } = useQuery(meQueryOptions());
+  // Issue 15: the caller's open tasks next to the deadlines, for roles that read tasks.
+  const tasks = me && can(me, 'task', 'read') ? <MyOpenTasksSection /> : null;
   if (!canRead)
     return (
       <div className="grid gap-6 max-lg:grid-cols-1">
         <PageHeading />
+        {tasks}
         {valuations}
         <Card>
           <CardContent className="py-6">
@@ -349,6 +366,7 @@ export function UpcomingPage({ search, onSearchChange }: Props) {
   return (
     <div className="grid gap-6 max-lg:grid-cols-1">
       <PageHeading />
+      {tasks}
       {valuations}
       <Controls search={search} onSearchChange={onSearchChange} />
       <CatchBoundary

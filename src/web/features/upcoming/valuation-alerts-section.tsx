@@ -16,6 +16,7 @@ import { formatIsoDate } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { valuationAlertsQueryOptions } from './api';
 import { alertDetail, VALUATION_ALERT_LABELS } from './valuation-alerts';
+import { DeadlineTask } from '../tasks/deadline-task';
 
 const kindVariant = (k: ValuationAlertKind) =>
   k === 'expiring' ? ('secondary' as const) : ('destructive' as const);
@@ -42,6 +43,7 @@ function ValuationAlertsTable() {
           <TableHead className={`w-32 ${wide}`}>{t('upcoming.alerts.effective')}</TableHead>
           <TableHead className={`w-32 ${wide}`}>{t('upcoming.alerts.validUntil')}</TableHead>
           <TableHead className={wide}>{t('upcoming.alerts.details')}</TableHead>
+          <TableHead className="w-36">{t('tasks.deadline.column')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -79,6 +81,13 @@ function ValuationAlertsTable() {
               )}
             </TableCell>
             <TableCell className={`text-muted-foreground ${wide}`}>{alertDetail(a)}</TableCell>
+            <TableCell>
+              <DeadlineTask
+                taskId={a.taskId}
+                deadline={{ type: 'valuation', companyId: a.companyId }}
+                label={`${t(VALUATION_ALERT_LABELS[a.kind])} ${a.companyName}`}
+              />
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
