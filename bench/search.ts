@@ -303,7 +303,10 @@ const literal = (xs: readonly string[]) =>
   sql.raw(`array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(', ')}]::text[]`);
 
 /** The bench's workspace and owner, then its companies, people and notes in set-based SQL. */
-export async function seedSearch(db: Database, counts: SearchRun['counts']): Promise<SeededWorkspace> {
+export async function seedSearch(
+  db: Database,
+  counts: SearchRun['counts'],
+): Promise<SeededWorkspace> {
   const seeded = await seedWorkspace(db, 0);
   const org = seeded.organizationId;
   const names = sql`(select ${literal(FIRST)} f, ${literal(LAST)} l) n`;
