@@ -25,6 +25,7 @@ import {
   requiredText,
   text,
 } from './common';
+import { COMPANY_ACCESS } from './client-access';
 import { messageParams } from './i18n/issues';
 
 /**
@@ -212,6 +213,11 @@ export const companySchema = z.object({
   /** The responsible lawyer's name, for display. */
   responsibleUserName: z.string().nullable(),
   notes: z.string().nullable(),
+  /**
+   * Client access (issue 15, decision 029): `everyone` in the workspace, or `restricted` to its
+   * owners and admins and the members and teams listed (`GET …/access`).
+   */
+  access: z.enum(COMPANY_ACCESS),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
 });

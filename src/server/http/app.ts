@@ -20,6 +20,7 @@ import type { Env } from '../env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { registerCompanyRoutes } from '../modules/companies/routes';
+import { registerClientAccessRoutes } from '../modules/access/routes';
 import { registerTrashRoutes } from '../modules/trash/routes';
 import { registerEquityRoutes } from '../modules/equity/routes';
 import { registerVestingRoutes } from '../modules/vesting/routes';
@@ -316,6 +317,7 @@ export function createApp(deps: AppDeps) {
   registerTrashRoutes(v1);
   registerImportRoutes(v1);
   registerDocumentRoutes(v1);
+  registerClientAccessRoutes(v1);
   app.route('/api/v1', v1);
   registerApiDocs(app, { appUrl: env.APP_URL });
 

@@ -7,6 +7,12 @@ import type { ServiceArgs } from '../../http/context';
 import { checkCompany } from '../equity/shared';
 import { changeOfControlDates, figuresOf, loadGrants } from './load';
 import { today } from '../../clock';
+import {
+  assertCompanyVisible,
+  hiddenCompanyIds,
+  viewerOf,
+  visibleCompanies,
+} from '../access/visibility';
 
 /**
  * What is due in the next `days` days across the workspace's client companies (issue 5 practice
@@ -24,7 +30,13 @@ export async function listUpcoming({
   types?: UpcomingItem['type'][];
   installments?: boolean;
 }>) {
-  if (input.companyId) await checkCompany(db, actor.organizationId, input.companyId);
+  if (input.companyId) {
+    await checkCompany(db, actor.organizationId, input.companyId);
+    await assertCompanyVisible(db, viewerOf(actor), input.companyId);
+  }
+  // Client access (decision 029): the companies the caller may not see are left out, and with
+  // them their grants (below, a grant of a company not in the list is skipped).
+  const hidden = await hiddenCompanyIds(db, viewerOf(actor));
   const from = today();
   const to = addDays(from, input.days ?? 90);
   // A fixed number of queries, whatever the number of companies: the workspace's companies, and
@@ -35,7 +47,13 @@ export async function listUpcoming({
       db
         .select({ id: company.id, name: company.companyName, country: company.country })
         .from(company)
-        .where(and(eq(company.organizationId, actor.organizationId), isNull(company.deletedAt))),
+        .where(
+          and(
+            eq(company.organizationId, actor.organizationId),
+            isNull(company.deletedAt),
+            visibleCompanies(company.id, hidden),
+          ),
+        ),
     () => changeOfControlDates(db, input.companyId ? [input.companyId] : workspace),
     () => loadGrants(db, input.companyId ? { companyId: input.companyId } : workspace),
   ]);

@@ -19,6 +19,7 @@ import type { AppEnv, ServiceArgs } from '../../http/context';
 import { jsonContent } from '../../http/openapi';
 import { guarded } from '../../http/permissions';
 import { today } from '../../clock';
+import { hiddenCompanyIds, viewerOf, visibleCompanies } from '../access/visibility';
 
 /**
  * Valuation alerts for the practice view (issue 6): the workspace's client companies whose FMV
@@ -31,12 +32,20 @@ import { today } from '../../clock';
 export async function listValuationAlerts({ db, actor }: ServiceArgs): Promise<ValuationAlerts> {
   const asOf = today();
   const org = actor.organizationId;
+  // Client access (decision 029): the companies the caller may not see are left out.
+  const hidden = await hiddenCompanyIds(db, viewerOf(actor));
   const [companies, valuations, granted] = await concurrently(db, [
     () =>
       db
         .select({ id: company.id, name: company.companyName })
         .from(company)
-        .where(and(eq(company.organizationId, org), isNull(company.deletedAt))),
+        .where(
+          and(
+            eq(company.organizationId, org),
+            isNull(company.deletedAt),
+            visibleCompanies(company.id, hidden),
+          ),
+        ),
     () =>
       db
         .select({
