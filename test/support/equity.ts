@@ -259,5 +259,7 @@ export function equityBodies(
     [`PUT ${c}/documents/{documentId}/signed-copy`]: FIXTURE_PDF,
     // A form is sent as multipart/form-data.
     [`POST ${c}/imports`]: IMPORT_FORM(),
+    // Client access (issue 15): opening it to everyone hides it from nobody.
+    [`PUT ${c}/access`]: { access: 'everyone' },
   };
 }
