@@ -125,17 +125,9 @@ export function isAllowed(
   });
 }
 
-/**
- * Roles that administer client access (issue 15, ethical walls; decision 029): they see every
- * client company, restricted or not, and alone decide (and see) who else may. Custom roles never
- * do: a wall that a role of the firm's own making could step over would not be one.
- */
-export const CLIENT_ACCESS_ADMINS: readonly BuiltInRole[] = ['owner', 'admin'];
-
-/** Whether a member holding `roleNames` administers client access (owner or admin). */
-export function administersClientAccess(roleNames: string): boolean {
-  return splitRoles(roleNames).some((r) => (CLIENT_ACCESS_ADMINS as readonly string[]).includes(r));
-}
+// Client access (issue 15, decision 029): who administers it lives with its contract, which the
+// SPA loads without better-auth's access control.
+export { administersClientAccess, CLIENT_ACCESS_ADMINS } from './client-access';
 
 /** `"admin, team-lead"` → `["admin", "team-lead"]`. */
 export function splitRoles(roleNames: string): string[] {

@@ -9,6 +9,21 @@ import { messageParams } from './i18n/issues';
 export const COMPANY_ACCESS = ['everyone', 'restricted'] as const;
 export type CompanyAccess = (typeof COMPANY_ACCESS)[number];
 
+/**
+ * Roles that administer client access: they see every client company, restricted or not, and
+ * alone decide (and see) who else may. Custom roles never do: a wall that a role of the firm's own
+ * making could step over would not be one.
+ */
+export const CLIENT_ACCESS_ADMINS = ['owner', 'admin'] as const;
+
+/** Whether a member holding `roleNames` (comma-separated) administers client access. */
+export function administersClientAccess(roleNames: string): boolean {
+  return roleNames
+    .split(',')
+    .map((r) => r.trim())
+    .some((r) => (CLIENT_ACCESS_ADMINS as readonly string[]).includes(r));
+}
+
 /** The most members, and teams, one company's list holds (a firm's whole team fits easily). */
 export const ACCESS_LIST_MAX = 500;
 
@@ -87,8 +102,15 @@ export const clientAccessSchema = z.object({
   teamIds: z.array(z.string()),
   /** Every member of the workspace who can see the company, by name. */
   viewers: z.array(clientAccessViewerSchema),
-  /** The workspace's teams, for the picker: id, name and member count. */
-  teams: z.array(z.object({ id: z.string(), name: z.string(), memberCount: z.number().int() })),
+  /** The workspace's teams, for the picker. */
+  teams: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      /** Its members who are members of the workspace. */
+      memberIds: z.array(z.string()),
+    }),
+  ),
   /** The workspace's members, for the picker. */
   members: z.array(
     z.object({ userId: z.string(), name: z.string(), email: z.string(), role: z.string() }),

@@ -91,11 +91,11 @@ async function describe(
   const teamName = new Map(teams.map((t) => [t.id, t.name]));
   const memberIds = new Set(members.map((m) => m.userId));
   const teamsOf = new Map<string, string[]>();
-  const memberCount = new Map<string, number>();
+  const membersOf = new Map<string, string[]>();
   for (const tm of teamMembers) {
     // A team keeps its rows of someone who left the workspace: they count for nothing.
     if (!memberIds.has(tm.userId)) continue;
-    memberCount.set(tm.teamId, (memberCount.get(tm.teamId) ?? 0) + 1);
+    membersOf.set(tm.teamId, [...(membersOf.get(tm.teamId) ?? []), tm.userId]);
     if (!teamIds.includes(tm.teamId)) continue;
     teamsOf.set(tm.userId, [...(teamsOf.get(tm.userId) ?? []), teamName.get(tm.teamId) ?? '']);
   }
@@ -115,7 +115,7 @@ async function describe(
     userIds,
     teamIds,
     viewers,
-    teams: teams.map((t) => ({ ...t, memberCount: memberCount.get(t.id) ?? 0 })),
+    teams: teams.map((t) => ({ ...t, memberIds: membersOf.get(t.id) ?? [] })),
     members,
   };
 }
