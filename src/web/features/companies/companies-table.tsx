@@ -14,6 +14,7 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { COMPANY_TABLE_COLUMNS as COLUMNS } from './companies-table-skeleton';
 import { legalFormName } from './fields';
+import { RestrictedMark } from './restricted-mark';
 
 function Empty() {
   return <span className="text-muted-foreground">—</span>;
@@ -34,6 +35,11 @@ export function CompaniesTable({ companies }: { companies: Company[] }) {
         {companies.map((company) => (
           <TableRow key={company.id}>
             <TableCell className="max-w-[16rem] truncate font-medium">
+              {company.access === 'restricted' ? (
+                <>
+                  <RestrictedMark />{' '}
+                </>
+              ) : null}
               <Link
                 to="/companies/$companyId"
                 params={{ companyId: company.id }}
