@@ -31,9 +31,9 @@ export const ROUTE_PERMISSIONS: (Permission & {
   also: Permission[];
   /**
    * Only for those who administer client access (owners, admins, workspace keys: decision 029),
-   * whatever else their role allows: `GET`/`PUT …/access`.
+   * whatever else their role allows: `GET`/`PUT …/access`. Absent on other routes.
    */
-  administers: boolean;
+  administers?: true;
 })[] = [];
 
 /** The caller's custom roles (dynamic access control): name → permission set. */
@@ -152,7 +152,7 @@ export function guarded<R extends RouteConfig & { operationId: string }>(
     ...permission,
     reads,
     also: [...also],
-    administers,
+    ...(administers ? { administers: true as const } : {}),
   });
   // Client access (issue 15): a company the caller may not see answers 404 on all its routes.
   // After the permission check, as for another workspace's company: a 403 there depends on the
