@@ -279,6 +279,20 @@ describe('GET and PUT /company/{companyId}/access', () => {
       (await call(stranger, `/company/${companyId}/access`, 'PUT', { access: 'everyone' })).status,
     ).toBe(404);
   });
+
+  it('someone listed who left the workspace is not shown, so the list saves back as it is', async () => {
+    const { companyId } = await clientWithDeadline('Leaver B.V.');
+    const leaver = await join('member', 'Lena Leaver');
+    await restrict(companyId, { userIds: [listed.userId, leaver.userId] });
+    await t.db.delete(member).where(eq(member.userId, leaver.userId));
+    const read = await call(owner, `/company/${companyId}/access`);
+    expect(read.body.userIds).toEqual([listed.userId]);
+    const saved = await restrict(companyId, {
+      userIds: read.body.userIds,
+      teamIds: read.body.teamIds,
+    });
+    expect(saved.status).toBe(200);
+  });
 });
 
 describe('the wall', () => {

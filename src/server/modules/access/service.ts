@@ -86,10 +86,14 @@ async function describe(
         .where(eq(team.organizationId, organizationId)),
   ]);
   const restricted = access === 'restricted';
-  const userIds = restricted ? listed.flatMap((r) => (r.userId ? [r.userId] : [])) : [];
+  const memberIds = new Set(members.map((m) => m.userId));
+  // Someone listed who has left the workspace keeps their row (it counts again if they are
+  // invited back) but is not shown: the list is of members, and saving it back must pass.
+  const userIds = restricted
+    ? listed.flatMap((r) => (r.userId && memberIds.has(r.userId) ? [r.userId] : []))
+    : [];
   const teamIds = restricted ? listed.flatMap((r) => (r.teamId ? [r.teamId] : [])) : [];
   const teamName = new Map(teams.map((t) => [t.id, t.name]));
-  const memberIds = new Set(members.map((m) => m.userId));
   const teamsOf = new Map<string, string[]>();
   const membersOf = new Map<string, string[]>();
   for (const tm of teamMembers) {
