@@ -125,6 +125,10 @@ export function isAllowed(
   });
 }
 
+// Client access (issue 15, decision 029): who administers it lives with its contract, which the
+// SPA loads without better-auth's access control.
+export { administersClientAccess, CLIENT_ACCESS_ADMINS } from './client-access';
+
 /** `"admin, team-lead"` → `["admin", "team-lead"]`. */
 export function splitRoles(roleNames: string): string[] {
   return roleNames

@@ -26,6 +26,7 @@ import {
   text,
 } from './common';
 import { primaryContactSchema } from './contacts';
+import { COMPANY_ACCESS } from './client-access';
 import { messageParams } from './i18n/issues';
 
 /**
@@ -215,6 +216,11 @@ export const companySchema = z.object({
   notes: z.string().nullable(),
   /** The company's primary contact (issue 15); null when it has none. */
   primaryContact: primaryContactSchema.nullable(),
+  /**
+   * Client access (issue 15, decision 029): `everyone` in the workspace, or `restricted` to its
+   * owners and admins and the members and teams listed (`GET …/access`).
+   */
+  access: z.enum(COMPANY_ACCESS),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
 });

@@ -316,5 +316,7 @@ export function equityBodies(
     'PATCH /tasks/{taskId}': { status: 'done' },
     'POST /tasks/bulk': { ids: [f.params.taskId], action: 'complete' },
     'POST /tasks/from-deadline': { type: 'valuation', companyId: f.params.companyId },
+    // Client access (issue 15): opening it to everyone hides it from nobody.
+    [`PUT ${c}/access`]: { access: 'everyone' },
   };
 }

@@ -20,6 +20,7 @@ import type { Env } from '../env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { registerCompanyRoutes } from '../modules/companies/routes';
+import { registerClientAccessRoutes } from '../modules/access/routes';
 import { registerTrashRoutes } from '../modules/trash/routes';
 import { registerEquityRoutes } from '../modules/equity/routes';
 import { registerVestingRoutes } from '../modules/vesting/routes';
@@ -328,6 +329,7 @@ export function createApp(deps: AppDeps) {
   registerContactRoutes(v1);
   registerNoteRoutes(v1);
   registerTaskRoutes(v1);
+  registerClientAccessRoutes(v1);
   app.route('/api/v1', v1);
   // Calendar apps fetch a feed without a cookie (decision 031); before the SPA's fallback.
   registerCalendarFeedFile(app, { db, appUrl: env.APP_URL });

@@ -14,7 +14,7 @@ import { organizationRole } from '../db/schema';
 import type { Actor, AppEnv } from './context';
 import { AppError, msg } from './errors';
 import { refuseMalformedInput } from './input-guard';
-import { requireCompanyAccess } from '../modules/access/visibility';
+import { requireCompanyAccess, seesEveryCompany, viewerOf } from '../modules/access/visibility';
 
 export interface Permission {
   resource: BusinessResource;
@@ -29,6 +29,11 @@ export const ROUTE_PERMISSIONS: (Permission & {
   reads: BusinessResource[];
   /** Other permissions the route needs (an import writes several kinds of records). */
   also: Permission[];
+  /**
+   * Only for those who administer client access (owners, admins, workspace keys: decision 029),
+   * whatever else their role allows: `GET`/`PUT …/access`. Absent on other routes.
+   */
+  administers?: true;
 })[] = [];
 
 /** The caller's custom roles (dynamic access control): name → permission set. */
@@ -137,23 +142,36 @@ export function guarded<R extends RouteConfig & { operationId: string }>(
   permission: Permission,
   alsoReads: readonly BusinessResource[] = [],
   also: readonly Permission[] = [],
+  options: { administers?: boolean } = {},
 ): R {
   const reads = readsFor(route.path, permission, alsoReads);
+  const administers = options.administers ?? false;
   ROUTE_PERMISSIONS.push({
     method: route.method.toUpperCase(),
     path: route.path,
     ...permission,
     reads,
     also: [...also],
+    ...(administers ? { administers: true as const } : {}),
   });
   // Client access (issue 15): a company the caller may not see answers 404 on all its routes.
+  // After the permission check, as for another workspace's company: a 403 there depends on the
+  // role alone and tells nothing about the company.
   const companyScoped = route.path.startsWith('/company/{companyId}');
   return {
     ...route,
     middleware: [
       requirePermission(permission, reads, also),
       ...(companyScoped ? [requireCompanyAccess] : []),
+      ...(administers ? [requireClientAccessAdmin] : []),
       refuseMalformedInput,
     ],
   } as R;
 }
+
+/** 403 unless the caller administers client access (decision 029). */
+const requireClientAccessAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!seesEveryCompany(viewerOf(c.var.actor)))
+    throw new AppError('FORBIDDEN', msg('errors.clientAccess.adminsOnly'));
+  await next();
+};

@@ -10,7 +10,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
-import { splitRoles } from '../../../contracts/access-control';
+import { administersClientAccess } from '../../../contracts/access-control';
 import type { DbOrTx } from '../../db/client';
 import { company, companyAccess, teamMember } from '../../db/schema';
 import type { Actor, AppEnv } from '../../http/context';
@@ -35,13 +35,10 @@ export interface Viewer {
   role: string;
 }
 
-/** Roles that see every company of the workspace, restricted or not. */
-const SEE_EVERYTHING = new Set(['owner', 'admin']);
-
 /** Whether the viewer sees every company of the workspace (owner, admin, workspace API key). */
 export function seesEveryCompany(viewer: Viewer): boolean {
   if (viewer.userId === null) return true;
-  return splitRoles(viewer.role).some((r) => SEE_EVERYTHING.has(r));
+  return administersClientAccess(viewer.role);
 }
 
 /**

@@ -28,6 +28,7 @@ import type { ServiceArgs } from '../../http/context';
 import { AppError, msg, notFound, validationError, zodError } from '../../http/errors';
 import { diff, listCompanyAuditEvents, recordAudit, snapshot } from '../audit/service';
 import { now } from '../../clock';
+import { hiddenCompanyIds, viewerOf, visibleCompanies } from '../access/visibility';
 import type { z } from 'zod';
 
 type CompanyRow = typeof company.$inferSelect;
@@ -81,6 +82,7 @@ export function toCompany(row: CompanyRowWithLawyer): Company {
     responsibleUserName: row.responsibleUserName ?? null,
     notes: row.notes,
     primaryContact: primaryContactOf(row),
+    access: row.access === 'restricted' ? 'restricted' : 'everyone',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -95,6 +97,7 @@ function editable(row: CompanyRow): CompanyCreate {
     updatedAt: _u,
     responsibleUserName: _n,
     primaryContact: _p,
+    access: _a,
     ...fields
   } = toCompany(row);
   return fields;
@@ -156,10 +159,13 @@ export async function listCompanies({
   actor,
   input,
 }: ServiceArgs<ListQuery>): Promise<CompanyList> {
-  // A company in the trash is out of every read (decision 016).
+  // A company in the trash is out of every read (decision 016); one the caller may not see
+  // (client access, decision 029) is out of the page and of its total.
+  const hidden = visibleCompanies(company.id, await hiddenCompanyIds(db, viewerOf(actor)));
   const filters: SQL[] = [
     eq(company.organizationId, actor.organizationId),
     isNull(company.deletedAt),
+    ...(hidden ? [hidden] : []),
   ];
   if (input.q) {
     const pattern = `%${escapeLike(input.q)}%`;

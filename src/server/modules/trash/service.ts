@@ -24,6 +24,7 @@ import type { Actor, ServiceArgs } from '../../http/context';
 import { AppError, msg, notFound, type Message } from '../../http/errors';
 import { recordAudit } from '../audit/service';
 import { checkCompany } from '../equity/shared';
+import { hiddenCompanyIds, viewerOf, visibleCompanies } from '../access/visibility';
 
 /**
  * The workspace's trash (issue 11, decision 016). Deleting a company, stakeholder, plan or grant
@@ -196,15 +197,44 @@ async function grantRows(db: DbOrTx, where: SQL | undefined) {
  */
 export async function listTrash({ db, actor }: ServiceArgs): Promise<TrashList> {
   const org = actor.organizationId;
+  // Client access (decision 029): a custom role may read the trash; what belongs to a company
+  // the caller may not see stays out of it.
+  const hidden = await hiddenCompanyIds(db, viewerOf(actor));
   const [companies, stakeholders, plans, grants] = await concurrently(db, [
-    () => companyRows(db, and(eq(company.organizationId, org), isNotNull(company.deletedAt))),
     () =>
-      childRows(db, 'stakeholder', (t) => and(eq(t.organizationId, org), isNotNull(t.deletedAt))),
-    () => childRows(db, 'plan', (t) => and(eq(t.organizationId, org), isNotNull(t.deletedAt))),
+      companyRows(
+        db,
+        and(
+          eq(company.organizationId, org),
+          isNotNull(company.deletedAt),
+          visibleCompanies(company.id, hidden),
+        ),
+      ),
+    () =>
+      childRows(db, 'stakeholder', (t) =>
+        and(
+          eq(t.organizationId, org),
+          isNotNull(t.deletedAt),
+          visibleCompanies(t.companyId, hidden),
+        ),
+      ),
+    () =>
+      childRows(db, 'plan', (t) =>
+        and(
+          eq(t.organizationId, org),
+          isNotNull(t.deletedAt),
+          visibleCompanies(t.companyId, hidden),
+        ),
+      ),
     () =>
       grantRows(
         db,
-        and(eq(grant.organizationId, org), isNotNull(grant.deletedAt), isNull(grant.trashedWith)),
+        and(
+          eq(grant.organizationId, org),
+          isNotNull(grant.deletedAt),
+          isNull(grant.trashedWith),
+          visibleCompanies(grant.companyId, hidden),
+        ),
       ),
   ]);
   const items = [
@@ -216,14 +246,24 @@ export async function listTrash({ db, actor }: ServiceArgs): Promise<TrashList> 
   return { items };
 }
 
-/** A trashed item of the workspace, locked for the rest of the transaction; 404 otherwise. */
-async function lockTrashed(tx: DbOrTx, organizationId: string, kind: TrashKind, id: string) {
+/**
+ * A trashed item of the workspace, locked for the rest of the transaction; 404 otherwise, and
+ * also when it belongs to a company the caller may not see (client access, decision 029).
+ */
+async function lockTrashed(tx: DbOrTx, actor: Actor, kind: TrashKind, id: string) {
   const table = TABLES[kind];
+  const hidden = await hiddenCompanyIds(tx, viewerOf(actor));
+  const companyColumn = kind === 'company' ? company.id : TABLES[kind].companyId;
   const rows = await tx
     .select({ id: table.id, deletedAt: table.deletedAt })
     .from(table)
     .where(
-      and(eq(table.id, id), eq(table.organizationId, organizationId), isNotNull(table.deletedAt)),
+      and(
+        eq(table.id, id),
+        eq(table.organizationId, actor.organizationId),
+        isNotNull(table.deletedAt),
+        visibleCompanies(companyColumn, hidden),
+      ),
     )
     .for('update');
   if (!rows[0]) throw notFound(NOT_IN_TRASH[kind]);
@@ -251,7 +291,7 @@ export async function restoreItem({
 }: ServiceArgs<{ kind: TrashKind; id: string }>): Promise<TrashItem> {
   return db.transaction(async (tx) => {
     const { kind, id } = input;
-    await lockTrashed(tx, actor.organizationId, kind, id);
+    await lockTrashed(tx, actor, kind, id);
     // The listing (read before the change) names the item and its company for the audit row.
     const listed = await describe(tx, kind, id);
     if (kind === 'company') {
@@ -412,7 +452,7 @@ export async function purgeItem({
   input,
 }: ServiceArgs<{ kind: TrashKind; id: string }>): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockTrashed(tx, actor.organizationId, input.kind, input.id);
+    await lockTrashed(tx, actor, input.kind, input.id);
     await purgeLocked(tx, actor, input.kind, input.id);
   });
 }

@@ -34,7 +34,7 @@ import { tasksBySourceKey } from '../tasks/service';
 export async function listValuationAlerts({ db, actor }: ServiceArgs): Promise<ValuationAlerts> {
   const asOf = today();
   const org = actor.organizationId;
-  // Client access (issue 15): the companies hidden from the caller are left out.
+  // Client access (decision 029): the companies hidden from the caller are left out.
   const hidden = await hiddenCompanyIds(db, viewerOf(actor));
   const [companies, valuations, granted] = await concurrently(db, [
     () =>

@@ -175,6 +175,10 @@ const FIELD_LABELS: Record<string, string> = {
   toStakeholderId: msg('companies.activity.field.toStakeholderId'),
   type: msg('companies.activity.field.type'),
   vestingStartDate: msg('companies.activity.field.vestingStartDate'),
+  // Client access (issue 15): the setting and the names listed.
+  access: msg('companies.activity.field.access'),
+  members: msg('companies.activity.field.members'),
+  teams: msg('companies.activity.field.teams'),
   votesPerShare: msg('companies.activity.field.votesPerShare'),
 };
 
@@ -224,6 +228,13 @@ export function valueText(
   }
   // Counts (shares, quantities, months) as the language writes them; decimals are stored as text.
   if (typeof value === 'number') return formatDecimal(value);
+  // Client access: the setting, and the members and teams listed (names).
+  if (entityType === 'company_access' && field === 'access' && includes(ACCESS_VALUES, value))
+    return t(ACCESS_VALUE_LABELS[value]);
+  if (Array.isArray(value))
+    return value.length === 0
+      ? t('companies.activity.value.none')
+      : fieldList(value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))));
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   if ((field === 'country' || field === 'taxCountry') && isCountryCode(text)) {
     return `${countryName(text)} (${text})`;
@@ -279,8 +290,15 @@ function fieldList(fields: string[]): string {
   return new Intl.ListFormat(activeLanguage(), { type: 'conjunction' }).format(fields);
 }
 
+const ACCESS_VALUES = ['everyone', 'restricted'] as const;
+const ACCESS_VALUE_LABELS = {
+  everyone: msg('companies.activity.value.everyone'),
+  restricted: msg('companies.activity.value.restricted'),
+} as const;
+
 /** What the actor did, after their name: "added stakeholder “Ann”", "updated City". */
 export function sentence(event: AuditEvent, fields: string[]): string {
+  if (event.entityType === 'company_access') return t('companies.activity.access.update');
   if (event.entityType === 'company') {
     if (event.action === 'create') return t('companies.activity.company.create');
     if (event.action === 'delete') return t('companies.activity.company.delete');

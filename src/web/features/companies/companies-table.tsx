@@ -15,6 +15,7 @@ import { t } from '../../lib/i18n';
 import { COMPANY_TABLE_COLUMNS as COLUMNS } from './companies-table-skeleton';
 import { legalFormName } from './fields';
 import { contactFunctionLabel } from '../contacts/labels';
+import { RestrictedMark } from './restricted-mark';
 
 function Empty() {
   return <span className="text-muted-foreground">—</span>;
@@ -35,6 +36,11 @@ export function CompaniesTable({ companies }: { companies: Company[] }) {
         {companies.map((company) => (
           <TableRow key={company.id}>
             <TableCell className="max-w-[16rem] truncate font-medium">
+              {company.access === 'restricted' ? (
+                <>
+                  <RestrictedMark />{' '}
+                </>
+              ) : null}
               <Link
                 to="/companies/$companyId"
                 params={{ companyId: company.id }}

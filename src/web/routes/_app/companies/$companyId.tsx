@@ -11,6 +11,8 @@ import { Badge } from '../../../components/ui/badge';
 import { NotFoundPage } from '../../../components/not-found';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { companyQueryOptions } from '../../../features/companies/api';
+import { AccessDialog } from '../../../features/companies/access-dialog';
+import { RestrictedMark } from '../../../features/companies/restricted-mark';
 import { CompanyNav } from '../../../features/companies/company-nav';
 import { COMPANY_STATUS_LABELS, legalFormName } from '../../../features/companies/fields';
 import { ImportDialog } from '../../../features/imports/import-dialog';
@@ -100,11 +102,13 @@ function CompanyLayout() {
           <h1 className="text-2xl font-semibold tracking-tight break-words">
             {company.companyName}
           </h1>
+          {company.access === 'restricted' ? <RestrictedMark /> : null}
           <Badge>{legalFormName(company.companyType)}</Badge>
           {company.status === 'active' ? null : (
             <Badge variant="outline">{t(COMPANY_STATUS_LABELS[company.status])}</Badge>
           )}
           <div className="ms-auto flex flex-wrap items-center gap-2">
+            <AccessDialog companyId={companyId} companyName={company.companyName} />
             <ImportDialog companyId={companyId} />
             <OcfExportButton companyId={companyId} />
           </div>
