@@ -105,15 +105,18 @@ export function SearchPalette({
         });
         return;
       case 'task':
-        // Tasks have no page of their own yet: the company's page, else the practice view.
-        if (!companyId) {
-          void navigate({ to: '/upcoming' });
-          return;
-        }
-        void navigate({ to: '/companies/$companyId', params: { companyId } });
+        void navigate({ to: '/tasks', search: { task: result.id } });
+        return;
+      case 'contact':
+        void navigate({
+          to: '/companies/$companyId/contacts',
+          params: { companyId: companyId! },
+        });
+        return;
+      case 'note':
+        void navigate({ to: '/companies/$companyId/notes', params: { companyId: companyId! } });
         return;
       default:
-        // Companies; contacts and notes until their tabs exist.
         void navigate({ to: '/companies/$companyId', params: { companyId: companyId! } });
     }
   }

@@ -33,6 +33,14 @@ export function tasksQueryOptions(filters: TaskFilters) {
   });
 }
 
+/** `GET /api/v1/tasks/{taskId}`: one task (a search result opens it). */
+export function taskQueryOptions(taskId: string) {
+  return queryOptions({
+    queryKey: [...taskKeys.all, 'detail', taskId] as const,
+    queryFn: ({ signal }) => apiFetch(`/tasks/${taskId}`, { signal, schema: taskSchema }),
+  });
+}
+
 /** The first 200 companies by name: the task form's company choices. */
 export function taskCompaniesQueryOptions() {
   return queryOptions({

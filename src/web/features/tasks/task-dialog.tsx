@@ -209,15 +209,24 @@ export function TaskDialog({
   task,
   companyId,
   trigger,
+  defaultOpen = false,
+  onClose,
 }: {
   task?: Task;
   companyId?: string;
-  trigger: ReactNode;
+  /** The button that opens it; none for a dialog opened by the page (a search result's task). */
+  trigger?: ReactNode;
+  defaultOpen?: boolean;
+  onClose?: () => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(defaultOpen);
+  const setOpen = (next: boolean) => {
+    setOpenState(next);
+    if (!next) onClose?.();
+  };
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>

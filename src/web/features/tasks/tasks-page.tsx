@@ -1,7 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ListTodo, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { TASK_STATUSES, type Task } from '../../../contracts/tasks';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -28,6 +28,7 @@ import { workspaceMembersQueryOptions } from '../companies/members';
 import { can, meQueryOptions } from '../me/api';
 import {
   taskCompaniesQueryOptions,
+  taskQueryOptions,
   tasksQueryOptions,
   useBulkTasks,
   useDeleteTask,
@@ -405,8 +406,25 @@ function Filters({
  * due date and company; rows selected for a bulk complete or reassign; a task completed with its
  * checkbox, edited in a dialog, deleted after a confirmation.
  */
+/** The task a search result opens (`?task=<id>`), in its dialog; closing it clears the URL. */
+function OpenedTask({ taskId, canWrite }: { taskId: string; canWrite: boolean }) {
+  const navigate = useNavigate();
+  const { data: task, isError } = useQuery(taskQueryOptions(taskId));
+  const close = () => void navigate({ to: '/tasks', search: {}, replace: true });
+  useEffect(() => {
+    if (isError) {
+      toast.error(t('tasks.openFailed'));
+      close();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isError]);
+  if (!task || !canWrite) return null;
+  return <TaskDialog task={task} defaultOpen onClose={close} />;
+}
+
 export function TasksPage() {
   useDocumentTitle(t('tasks.title'));
+  const { task: openTaskId } = useSearch({ from: '/_app/tasks' });
   const { data: me } = useSuspenseQuery(meQueryOptions());
   const canWrite = can(me, 'task', 'update');
   const [scope, setScope] = useState<Scope>('mine');
@@ -449,6 +467,7 @@ export function TasksPage() {
           </Button>
         ))}
       </div>
+      {openTaskId ? <OpenedTask key={openTaskId} taskId={openTaskId} canWrite={canWrite} /> : null}
       <Filters filters={filters} onChange={(next) => setFilters((f) => ({ ...f, ...next }))} />
       <Suspense fallback={<TableSkeleton label={t('tasks.loading')} rows={5} />}>
         <TaskRows filters={query} canWrite={canWrite} />
