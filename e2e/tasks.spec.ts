@@ -110,4 +110,15 @@ test('tasks: a cliff on the practice view becomes my task, completed on the Task
       row.getByRole('checkbox', { name: T('tasks.action.reopenOne', { title }) }),
     ).toBeChecked();
   });
+
+  await test.step('a task of my own, with no company, made in the dialog', async () => {
+    const own = `Bel de notaris ${suffix}`;
+    await page.getByRole('button', { name: T('tasks.action.new') }).click();
+    const dialog = page.getByRole('dialog', { name: T('tasks.dialog.newTitle') });
+    await dialog.getByLabel(T('tasks.field.title')).fill(own);
+    await dialog.getByRole('button', { name: T('tasks.action.create') }).click();
+    await expect(page.getByText(L('Task created'))).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('row').filter({ hasText: own })).toHaveCount(1);
+  });
 });

@@ -24,11 +24,13 @@ export const MAX_TASK_LIST = 500;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/** An optional id: absent, null or empty (a form's "none" choice) is null. */
 const optionalId = (label: string) =>
   z
-    .uuid(`${label} must be an id`)
+    .string({ error: `${label} must be an id` })
     .nullish()
-    .transform((v) => v ?? null);
+    .transform((v) => (v ? v : null))
+    .pipe(z.uuid(`${label} must be an id`).nullable());
 
 /** The fields of a task as a body gives them (POST; a PATCH is merged into the stored ones). */
 const taskFields = z.strictObject({

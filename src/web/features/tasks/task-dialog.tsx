@@ -32,6 +32,7 @@ import { t } from '../../lib/i18n';
 import { localizedSchema } from '../../lib/localized-schema';
 import { toast } from '../../lib/toast';
 import { workspaceMembersQueryOptions } from '../companies/members';
+import { contactsQueryOptions } from '../contacts/api';
 import { grantsQueryOptions } from '../grants/api';
 import { meQueryOptions } from '../me/api';
 import { taskCompaniesQueryOptions, useSaveTask } from './api';
@@ -47,6 +48,7 @@ const FIELDS = [
   'status',
   'companyId',
   'grantId',
+  'contactId',
 ] as const satisfies readonly Path<TaskCreateInput>[];
 
 function toFormValues(task: Task | undefined, companyId?: string): TaskCreateInput {
@@ -61,7 +63,7 @@ function toFormValues(task: Task | undefined, companyId?: string): TaskCreateInp
     companyId: task?.companyId ?? companyId ?? '',
     grantId: task?.grantId ?? '',
     valuationId: task?.valuationId ?? null,
-    contactId: task?.contactId ?? null,
+    contactId: task?.contactId ?? '',
   };
 }
 
@@ -73,6 +75,20 @@ function GrantChoices({ companyId }: { companyId: string }) {
       {(grants.data?.items ?? []).map((g) => (
         <option key={g.id} value={g.id}>
           {g.stakeholderName} · {g.planName}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** The contact choices of the chosen company: name and function. */
+function ContactChoices({ companyId }: { companyId: string }) {
+  const contacts = useQuery({ ...contactsQueryOptions(companyId), enabled: !!companyId });
+  return (
+    <>
+      {(contacts.data ?? []).map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.name}
         </option>
       ))}
     </>
@@ -168,7 +184,10 @@ function TaskForm({
           <Select
             {...control}
             {...form.register('companyId', {
-              onChange: () => form.setValue('grantId', ''),
+              onChange: () => {
+                form.setValue('grantId', '');
+                form.setValue('contactId', '');
+              },
             })}
           >
             <option value="">{t('tasks.company.none')}</option>
@@ -188,6 +207,14 @@ function TaskForm({
           <Select {...control} disabled={!chosenCompany} {...form.register('grantId')}>
             <option value="">{t('tasks.grant.none')}</option>
             {chosenCompany ? <GrantChoices companyId={chosenCompany} /> : null}
+          </Select>
+        )}
+      </FormField>
+      <FormField label={t('tasks.field.contact')} {...field('contactId')}>
+        {(control) => (
+          <Select {...control} disabled={!chosenCompany} {...form.register('contactId')}>
+            <option value="">{t('tasks.contact.none')}</option>
+            {chosenCompany ? <ContactChoices companyId={chosenCompany} /> : null}
           </Select>
         )}
       </FormField>
