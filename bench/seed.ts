@@ -37,7 +37,8 @@ interface Market {
   vat: () => string;
 }
 
-const words = {
+/** The words the benches make company and person names of. */
+export const BENCH_WORDS = {
   prefixes: [
     'Noordzee',
     'Tulip',
@@ -269,14 +270,14 @@ export function generateCompanies(organizationId: string, count: number, now = n
   return Array.from({ length: count }, () => {
     const m = rand() < 0.6 ? all[0]! : rand() < 0.5 ? all[1]! : all[2]!;
     const form = pick(rand, m.forms);
-    const base = `${pick(rand, words.prefixes)} ${pick(rand, words.sectors)}`;
+    const base = `${pick(rand, BENCH_WORDS.prefixes)} ${pick(rand, BENCH_WORDS.sectors)}`;
     const companyName =
       form.type === 'Stichting'
         ? `Stichting Administratiekantoor ${base}`
         : `${base} ${form.suffix}`;
     const place = pick(rand, m.cities);
-    const first = pick(rand, words.firstNames);
-    const last = pick(rand, words.lastNames);
+    const first = pick(rand, BENCH_WORDS.firstNames);
+    const last = pick(rand, BENCH_WORDS.lastNames);
     const domain = base.toLowerCase().replace(/[^a-z]+/g, '');
     const createdAt = new Date(now.getTime() - Math.floor(rand() * fiveYearsMs));
     return {
