@@ -58,6 +58,10 @@ export default defineConfig({
         '--disable-quic',
       ],
     },
+    // An action waiting for an element that never becomes actionable fails after a minute, not at
+    // the test's limit (a journey marked slow hung nine minutes once, then passed on its retry).
+    actionTimeout: 60_000,
+    navigationTimeout: 60_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -51,13 +51,18 @@ const FIELDS = [
   'contactId',
 ] as const satisfies readonly Path<TaskCreateInput>[];
 
-function toFormValues(task: Task | undefined, companyId?: string): TaskCreateInput {
+/** A task's values in the form; a new one is the caller's own until they choose someone else. */
+function toFormValues(
+  task: Task | undefined,
+  companyId?: string,
+  me?: string | null,
+): TaskCreateInput {
   return {
     title: task?.title ?? '',
     description: task?.description ?? '',
     dueDate: task?.dueDate ?? '',
     dueTime: task?.dueTime ?? '',
-    assigneeId: task?.assigneeId ?? '',
+    assigneeId: task ? (task.assigneeId ?? '') : (me ?? ''),
     priority: task?.priority ?? 'normal',
     status: task?.status ?? 'open',
     companyId: task?.companyId ?? companyId ?? '',
@@ -110,7 +115,7 @@ function TaskForm({
   const save = useSaveTask();
   const form = useForm<TaskCreateInput, unknown, TaskCreate>({
     resolver: zodResolver(localizedSchema(taskCreateSchema)),
-    defaultValues: toFormValues(task, companyId),
+    defaultValues: toFormValues(task, companyId, me.user.id),
   });
   const { errors, isSubmitting } = form.formState;
   const chosenCompany = useWatch({ control: form.control, name: 'companyId' }) ?? '';
