@@ -43,6 +43,7 @@ import {
   emptyContactFormValues,
 } from './contact-form';
 import { contactFunctionLabel } from './labels';
+import { EmptyState } from '../cap-table/section';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; contact: Contact } | null;
 
@@ -209,14 +210,9 @@ export function ContactsPage({
     );
   } else if (list.data.length === 0) {
     content = (
-      <div className="grid justify-items-center gap-3 py-10 text-center">
-        <ContactIcon className="size-10 text-muted-foreground" aria-hidden="true" />
-        <h3 className="text-lg font-semibold">{t('contacts.empty.title')}</h3>
-        <p className="max-w-sm text-sm text-muted-foreground">
-          {canCreate ? t('contacts.empty.canCreate') : t('contacts.empty.readOnly')}
-        </p>
-        {addButton}
-      </div>
+      <EmptyState icon={ContactIcon} title={t('contacts.empty.title')} action={addButton}>
+        {canCreate ? t('contacts.empty.canCreate') : t('contacts.empty.readOnly')}
+      </EmptyState>
     );
   } else {
     const hasActions = canUpdate || canDelete;

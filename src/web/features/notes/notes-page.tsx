@@ -42,6 +42,7 @@ import {
 import { NOTE_KIND_ICONS, NOTE_KIND_LABELS } from './labels';
 import { NoteBody } from './note-body';
 import { NoteForm, newNoteFormValues, noteToFormValues, type Option } from './note-form';
+import { EmptyState } from '../cap-table/section';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; note: Note } | null;
 
@@ -213,14 +214,9 @@ export function NotesPage({ companyId, companyName }: { companyId: string; compa
     );
   } else if (list.data.length === 0) {
     content = (
-      <div className="grid justify-items-center gap-3 py-10 text-center">
-        <MessageSquareText className="size-10 text-muted-foreground" aria-hidden="true" />
-        <h3 className="text-lg font-semibold">{t('notes.empty.title')}</h3>
-        <p className="max-w-sm text-sm text-muted-foreground">
-          {canCreate ? t('notes.empty.canCreate') : t('notes.empty.readOnly')}
-        </p>
-        {addButton}
-      </div>
+      <EmptyState icon={MessageSquareText} title={t('notes.empty.title')} action={addButton}>
+        {canCreate ? t('notes.empty.canCreate') : t('notes.empty.readOnly')}
+      </EmptyState>
     );
   } else {
     content = (
