@@ -80,6 +80,24 @@ const zones = [
   },
 ];
 
+/**
+ * One clock (issue 23): the time is read in src/server/clock.ts (the business clock `now()`, which
+ * `TEST_CLOCK` pins on test rigs, and the real `systemNow()`) and, in the browser, in
+ * src/web/lib/clock.ts. A test or a service that read `Date.now()` itself once compared the
+ * server's pinned "today" with the real clock and failed by the hour of the day.
+ */
+const CLOCK_MODULES = ['src/server/clock.ts', 'src/web/lib/clock.ts'];
+const clockMessage =
+  'Read the time through the clock module: `now()`/`today()` (the business clock, pinned under ' +
+  '`npm run test:clock`) or `systemNow()` (the real instant, for timestamps and expiry) from ' +
+  'src/server/clock.ts, `now()` from src/web/lib/clock.ts in the SPA; `performance.now()` for ' +
+  'elapsed time.';
+const clockRestrictions = [
+  { selector: "MemberExpression[object.name='Date'][property.name='now']", message: clockMessage },
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: clockMessage },
+  { selector: "CallExpression[callee.name='Date']", message: clockMessage },
+];
+
 const processEnvMessage =
   'Only src/server/env.ts reads process.env (zod-validated at start-up): server code imports `env` ' +
   'from there; the SPA reads import.meta.env in src/web/env.ts.';
@@ -135,6 +153,12 @@ export default defineConfig(
     files: ['**/*.{js,mjs,cjs,ts,tsx,mts,cts}'],
     ignores: ['src/web/**'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    name: 'esop/one-clock',
+    files: ['{src,test,e2e}/**/*.{js,mjs,cjs,ts,tsx,mts,cts}'],
+    ignores: CLOCK_MODULES,
+    rules: { 'no-restricted-syntax': ['error', ...clockRestrictions] },
   },
   {
     name: 'esop/src-no-process-env',

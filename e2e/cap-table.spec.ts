@@ -9,6 +9,7 @@ import {
 } from '../src/contracts/i18n/format';
 import { createVerifiedUser, signIn, toast } from './support/auth';
 import { T, testLanguage } from './support/i18n';
+import { uniqueSuffix } from './support/users';
 
 /**
  * A line of the cap table CSV as the server writes it in the test's language: Dutch Excel reads
@@ -87,7 +88,7 @@ test('cap table: classes, register, receipts, pool, as-of date and CSV export', 
 
   await test.step('a BV with founders, an employee and a STAK (through the API)', async () => {
     const res = await page.request.post('/api/v1/company', {
-      data: { companyName: `Acme Equity B.V. ${Date.now().toString(36)}`, companyType: 'BV' },
+      data: { companyName: `Acme Equity B.V. ${uniqueSuffix()}`, companyType: 'BV' },
     });
     expect(res.status(), await res.text()).toBe(201);
     companyId = ((await res.json()) as Created).id;

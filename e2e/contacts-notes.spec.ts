@@ -1,6 +1,7 @@
 import { expect, test } from './support/test';
 import { createVerifiedUser, signIn, toast } from './support/auth';
 import { T } from './support/i18n';
+import { uniqueSuffix } from './support/users';
 
 /**
  * Issue 15's journey, contacts and notes: a primary contact is added to a company and shows on
@@ -19,7 +20,7 @@ test('contacts and notes: a primary contact, a call logged in Markdown, edited w
   test.slow();
   const user = await createVerifiedUser(request, baseURL!);
   await signIn(page, user);
-  const companyName = `Logboek B.V. ${Date.now().toString(36)}`;
+  const companyName = `Logboek B.V. ${uniqueSuffix()}`;
   const res = await page.request.post('/api/v1/company', { data: { companyName } });
   expect(res.status(), await res.text()).toBe(201);
   const companyId = ((await res.json()) as { id: string }).id;

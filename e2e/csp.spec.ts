@@ -2,6 +2,7 @@ import { expect, test } from './support/test';
 import { createVerifiedUser, toast } from './support/auth';
 import { watchCspViolations } from './support/csp';
 import { L, T } from './support/i18n';
+import { uniqueSuffix } from './support/users';
 
 // Issue 11, finding 7: the SPA runs under its strict Content-Security-Policy without a single
 // violation (decision 014): no inline script, no eval (zod's probe included), library <style>
@@ -36,7 +37,7 @@ test('the main screens run under the Content-Security-Policy without a violation
     await expect(page).toHaveURL(/\/companies(\?.*)?$/);
   });
 
-  const companyName = `Policy Holding ${Date.now().toString(36)}`;
+  const companyName = `Policy Holding ${uniqueSuffix()}`;
   await test.step('the companies list, and a company created in its form', async () => {
     await expect(page.getByRole('heading', { level: 1, name: L('Companies') })).toBeVisible();
     await page

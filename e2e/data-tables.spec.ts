@@ -3,6 +3,7 @@ import { createVerifiedUser, signIn } from './support/auth';
 import { L, T, testLanguage } from './support/i18n';
 import { expect, test } from './support/clock';
 import { createRealisticCompany, LONG_NAMES } from './support/realistic-company';
+import { uniqueSuffix } from './support/users';
 
 /**
  * Issue 12, "Layout made for data": the company tabs' tables at 1440 × 900 show every column
@@ -246,7 +247,7 @@ test('stakeholders: paged 50 at a time, sorted by a header, searched', async ({
   const user = await createVerifiedUser(page.request, baseURL!);
   await signIn(page, user);
   const res = await page.request.post('/api/v1/company', {
-    data: { companyName: `Many People B.V. ${Date.now().toString(36)}` },
+    data: { companyName: `Many People B.V. ${uniqueSuffix()}` },
   });
   expect(res.status()).toBe(201);
   const companyId = ((await res.json()) as { id: string }).id;

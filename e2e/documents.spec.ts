@@ -5,6 +5,7 @@ import PizZip from 'pizzip';
 import { expect, test } from './support/test';
 import { createVerifiedUser, signIn, toast } from './support/auth';
 import { isoDate, T } from './support/i18n';
+import { uniqueSuffix } from './support/users';
 
 /**
  * Issue 14's journey: the workspace's own grant letter. The standard English template is
@@ -84,7 +85,7 @@ test('documents: a custom grant letter template, a letter generated from it, its
   let grantId = '';
   await test.step('a BV with a plan and a grant offered to a holder who reads English', async () => {
     const res = await page.request.post('/api/v1/company', {
-      data: { companyName: `Brief B.V. ${Date.now().toString(36)}`, companyType: 'BV' },
+      data: { companyName: `Brief B.V. ${uniqueSuffix()}`, companyType: 'BV' },
     });
     expect(res.status(), await res.text()).toBe(201);
     companyId = ((await res.json()) as Created).id;

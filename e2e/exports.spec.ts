@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { createVerifiedUser, signIn } from './support/auth';
 import { T } from './support/i18n';
+import { uniqueSuffix } from './support/users';
 
 /**
  * Issue 13's journey: the cap table exported as an Excel workbook from its Export menu (by
@@ -46,7 +47,7 @@ test('exports: the cap table, the register, the grants and a vesting schedule', 
   let grantId = '';
   await test.step('a BV with two founders, a plan and a grant (through the API)', async () => {
     const res = await page.request.post('/api/v1/company', {
-      data: { companyName: `Export B.V. ${Date.now().toString(36)}`, companyType: 'BV' },
+      data: { companyName: `Export B.V. ${uniqueSuffix()}`, companyType: 'BV' },
     });
     expect(res.status(), await res.text()).toBe(201);
     companyId = ((await res.json()) as Created).id;

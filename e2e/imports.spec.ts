@@ -3,6 +3,7 @@ import { STAKEHOLDER_RELATIONSHIPS } from '../src/domain/equity';
 import { expect, test } from './support/test';
 import { createVerifiedUser, signIn, toast } from './support/auth';
 import { count, L, LR, T } from './support/i18n';
+import { uniqueSuffix } from './support/users';
 
 /**
  * Issue 13's journey: a stakeholder sheet with one bad cell is checked (the dry run names its row
@@ -40,7 +41,7 @@ test('imports: a stakeholder sheet checked, corrected, committed and listed', as
   const user = await createVerifiedUser(request, baseURL!);
   await signIn(page, user);
   const res = await page.request.post('/api/v1/company', {
-    data: { companyName: `Import B.V. ${Date.now().toString(36)}`, companyType: 'BV' },
+    data: { companyName: `Import B.V. ${uniqueSuffix()}`, companyType: 'BV' },
   });
   expect(res.status(), await res.text()).toBe(201);
   const companyId = ((await res.json()) as { id: string }).id;

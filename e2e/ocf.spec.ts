@@ -2,6 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { createVerifiedUser, signIn, toast } from './support/auth';
 import { T } from './support/i18n';
+import { uniqueSuffix } from './support/users';
 
 /**
  * Issue 13's journey: a company with shares and a grant is exported as an Open Cap Format
@@ -26,7 +27,7 @@ test('OCF: export a company and import the package as a new company', async ({
 }) => {
   const user = await createVerifiedUser(request, baseURL!);
   await signIn(page, user);
-  const name = `OCF Reis B.V. ${Date.now().toString(36)}`;
+  const name = `OCF Reis B.V. ${uniqueSuffix()}`;
   let companyId = '';
 
   await test.step('a company with a holder, shares and a grant (through the API)', async () => {

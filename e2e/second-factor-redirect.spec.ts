@@ -4,6 +4,7 @@ import { generate } from 'otplib';
 import { codeFromSubject, createVerifiedUser, enableTotp } from './support/auth';
 import { inAnyLanguage, T } from './support/i18n';
 import { linkIn, waitForMail } from './support/mail';
+import { uniqueSuffix } from './support/users';
 
 /**
  * A deep link opened while signed out goes to sign-in with a `redirect` target. Whatever the
@@ -29,7 +30,7 @@ test('the second factor after a magic link or an e-mail code returns to the deep
   const { secret } = await enableTotp(request, baseURL!, user);
   const created = await request.post('/api/v1/company', {
     headers: { origin: baseURL! },
-    data: { companyName: `Deep Link B.V. ${Date.now().toString(36)}`, companyType: 'BV' },
+    data: { companyName: `Deep Link B.V. ${uniqueSuffix()}`, companyType: 'BV' },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id: companyId } = (await created.json()) as { id: string };

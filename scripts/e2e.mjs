@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { buildServerIfStale, buildWebIfStale } from './build-lib.mjs';
-import { CLOCKED_JOURNEYS } from './clocked-journeys.mjs';
+import { CLOCKED_JOURNEYS } from './clocked-suites.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 

@@ -1,16 +1,16 @@
 import { test as base } from './test';
-import { calendarDateIn } from '../../src/server/clock';
+import { calendarDateIn, now, pinClock } from '../../src/server/clock';
 
 /** The firm's zone the e2e server runs in (APP_TIME_ZONE default) and the browser is set to. */
 const FIRM_ZONE = 'Europe/Amsterdam';
 
-/** The instant the business clock runs from under `npm run test:clock`, else none. */
+/** Under `npm run test:clock` the journeys' clock runs from the instant the server's does. */
 const pinned = process.env.TEST_CLOCK ? new Date(process.env.TEST_CLOCK) : undefined;
-const startedAt = Date.now();
+pinClock(pinned);
 
 /** Now, as the server and the browser see it (pinned under `npm run test:clock`). */
 export function clockNow(): Date {
-  return pinned ? new Date(pinned.getTime() + (Date.now() - startedAt)) : new Date();
+  return now();
 }
 
 /** `YYYY-MM-DD` in the firm's calendar, `days` from the server's today (issue 11). */

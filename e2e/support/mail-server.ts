@@ -1,3 +1,4 @@
+import { systemNow } from '../../src/server/clock';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -49,7 +50,7 @@ export async function startMailServer(): Promise<MailServer> {
           mails.push({
             ...parsed,
             to: [...new Set([...envelopeTo, ...parsed.to])],
-            receivedAt: new Date().toISOString(),
+            receivedAt: systemNow().toISOString(),
           });
           callback();
         } catch (error) {

@@ -25,12 +25,12 @@ export async function waitForMail(
   options: { subject?: RegExp; timeoutMs?: number } = {},
 ): Promise<ReceivedMail> {
   const { subject, timeoutMs = 45_000 } = options;
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     const mails = (await listMail(to)).filter((m) => !subject || subject.test(m.subject));
     const newest = mails.at(-1);
     if (newest) return newest;
-    if (Date.now() > deadline) {
+    if (performance.now() > deadline) {
       const seen = (await listMail(to)).map((m) => m.subject);
       throw new Error(
         `No mail to ${to}${subject ? ` with subject ${subject}` : ''} within ${timeoutMs} ms` +

@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
 
+/** A short random suffix that keeps a journey's names its own (a company, an address). */
+export function uniqueSuffix(): string {
+  return randomBytes(5).toString('hex');
+}
+
 /** A fresh address per call, so each test owns its user (the SMTP test server accepts all). */
 export function uniqueEmail(prefix = 'user'): string {
-  return `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}@esop-crm.test`;
+  return `${prefix}-${uniqueSuffix()}@esop-crm.test`;
 }
 
 export const TEST_PASSWORD = 'correct-horse-battery-9';

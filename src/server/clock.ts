@@ -1,4 +1,13 @@
 /**
+ * The one module that reads the system clock (issue 23; lint: `no-restricted-syntax` keeps
+ * `Date.now()` and argument-less `new Date()` out of src/, test/ and e2e/ elsewhere). Two
+ * readings, chosen on purpose at every call site:
+ * - {@link now} / {@link today}: the business clock, which a test rig may pin (`TEST_CLOCK`):
+ *   "today" for statuses, cliffs, deadlines and defaults, and anything compared with it;
+ * - {@link systemNow}: the real instant, for what other clocks compare with the real time:
+ *   record timestamps (`createdAt`, `updatedAt`), sessions, tokens, rate limits, leases.
+ * Elapsed time is measured with `performance.now()`, which no pinned clock moves.
+ *
  * The server's "today": the calendar day in the firm's time zone (`APP_TIME_ZONE`, default
  * Europe/Amsterdam), not the UTC date. A Dutch lawyer at 00:30 means today, which is still
  * yesterday in UTC. Every default "as of today" on the server (grant statuses, cliffs, valuation
@@ -71,9 +80,17 @@ export function pinClock(instant: Date | undefined): void {
   offsetMs = instant ? instant.getTime() - Date.now() : 0;
 }
 
-/** The current instant as the business clock sees it. */
+/** The current instant as the business clock sees it (pinned on test rigs). */
 export function now(): Date {
   return new Date(Date.now() + offsetMs);
+}
+
+/**
+ * The real current instant, whatever the business clock is pinned to: timestamps of records,
+ * sessions and tokens, expiry checks against them, leases and rate-limit windows.
+ */
+export function systemNow(): Date {
+  return new Date(Date.now());
 }
 
 /** Today's calendar date in the firm's time zone (or the date of `instant` there). */

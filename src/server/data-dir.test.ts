@@ -1,3 +1,4 @@
+import { systemNow } from './clock';
 import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,7 +30,7 @@ function probe(over: Partial<LockProbe> & { running?: Record<number, string> } =
     host: 'web-1',
     boot: () => 'boot-a',
     startOf: (pid) => running[pid] ?? null,
-    now: () => Date.now(),
+    now: () => systemNow().getTime(),
     ...over,
   };
 }
@@ -76,7 +77,7 @@ describe('the data directory lock (issue 11, finding 3)', () => {
     const dir = dataDir();
     writeLock(dir, { pid: 1, start: '100', boot: 'boot-b', host: 'web-2' });
     expect(() => lockDataDir(dir, probe())).toThrow(/another host \(web-2/);
-    const old = new Date(Date.now() - LOCK_HEARTBEAT_STALE_MS - 5_000);
+    const old = new Date(systemNow().getTime() - LOCK_HEARTBEAT_STALE_MS - 5_000);
     utimesSync(lockFile(dir), old, old);
     lockDataDir(dir, probe())();
   });

@@ -1,3 +1,4 @@
+import { systemNow } from './clock';
 import { randomBytes } from 'node:crypto';
 import {
   existsSync,
@@ -85,7 +86,7 @@ export const systemProbe: LockProbe = {
       return (err as NodeJS.ErrnoException).code === 'EPERM' ? undefined : null;
     }
   },
-  now: () => Date.now(),
+  now: () => systemNow().getTime(),
 };
 
 function parseRecord(text: string): LockRecord | null {
@@ -164,7 +165,7 @@ export function lockDataDir(dataDir: string, probe: LockProbe = systemProbe): ()
       writeFileSync(file, content, { flag: 'wx' });
       const heartbeat = setInterval(() => {
         try {
-          const now = new Date();
+          const now = systemNow();
           utimesSync(file, now, now);
         } catch {
           // removed from under us: the release below copes

@@ -47,6 +47,16 @@ describe('loadEnv', () => {
       },
       'TEST_CLOCK',
     ],
+    [{ TEST_PASSWORD_HASHING: 'md5' }, 'TEST_PASSWORD_HASHING'],
+    [
+      {
+        NODE_ENV: 'production',
+        BETTER_AUTH_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://mail:25',
+        TEST_PASSWORD_HASHING: 'fast',
+      },
+      'TEST_PASSWORD_HASHING',
+    ],
     [{ APP_TIME_ZONE: 'Europe/Amsterdamm' }, 'APP_TIME_ZONE'],
     [{ APP_TIME_ZONE: 'CEST+2' }, 'APP_TIME_ZONE'],
     [{ SENTRY_DSN: 'sentry.io' }, 'SENTRY_DSN'],

@@ -58,6 +58,11 @@ export const envSchema = z
       })
       .optional(),
     /**
+     * Test rigs only: `fast` hashes passwords with a cheap scrypt (decision 034), so that suites
+     * signing up hundreds of people do not spend minutes in key derivation. Refused in production.
+     */
+    TEST_PASSWORD_HASHING: z.enum(['fast']).optional(),
+    /**
      * Error reporting (Sentry): the project's DSN, e.g. https://<key>@o1.ingest.sentry.io/<id>.
      * Unset: no error is reported and the SDK is not loaded (decision 014).
      */
@@ -100,6 +105,13 @@ export const envSchema = z
         code: 'custom',
         path: ['TEST_CLOCK'],
         message: 'TEST_CLOCK is for test rigs and not allowed in production',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.TEST_PASSWORD_HASHING) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_PASSWORD_HASHING'],
+        message: 'TEST_PASSWORD_HASHING is for test rigs and not allowed in production',
       });
     }
     if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {

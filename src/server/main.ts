@@ -8,7 +8,7 @@ import { createLogger } from './logger';
 async function main() {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
-  const started = Date.now();
+  const started = performance.now();
   // First, so that the SDK's handlers see unhandled errors of the start-up too (SENTRY_DSN only;
   // without it nothing is imported).
   const reporter = await createErrorReporter(env, logger);
@@ -19,7 +19,9 @@ async function main() {
     import('./server'),
     env.DEMO === 'on' ? import('./demo/seed') : undefined,
   ]);
-  logger.debug(`startup: database open and modules loaded at ${Date.now() - started} ms`);
+  logger.debug(
+    `startup: database open and modules loaded at ${Math.round(performance.now() - started)} ms`,
+  );
   const server = await startServer({
     env,
     logger,
@@ -30,7 +32,7 @@ async function main() {
   const storage =
     server.database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}` : 'PostgreSQL';
   logger.info(
-    `ESOP CRM listening on ${env.APP_URL} (port ${server.port}, ${storage}) in ${Date.now() - started} ms`,
+    `ESOP CRM listening on ${env.APP_URL} (port ${server.port}, ${storage}) in ${Math.round(performance.now() - started)} ms`,
   );
   if (server.outboxUrl) {
     logger.info(

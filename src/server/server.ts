@@ -105,6 +105,11 @@ export async function startServer({
         'AUTH_RATE_LIMIT=off: authentication rate limits are disabled. Use this for test rigs only.',
       );
     }
+    if (env.TEST_PASSWORD_HASHING) {
+      logger.warn(
+        'TEST_PASSWORD_HASHING=fast: passwords are hashed with a cheap scrypt. Use this for test rigs only.',
+      );
+    }
     let secondaryStorage;
     if (env.REDIS_URL) {
       const { createRedisStorage } = await import('./redis-storage');
@@ -212,14 +217,14 @@ export async function startServer({
       database,
       auth,
       async close(graceMs = 8000) {
-        const deadline = Date.now() + graceMs;
+        const deadline = performance.now() + graceMs;
         const httpServer = server as import('node:http').Server;
         stopping = true;
         // Keep listening while in-flight requests finish: connections still in the listen
         // backlog and requests on open keep-alive connections get a clean 503 (Connection:
         // close) instead of a reset, and clients hammering on keep-alive learn to stop.
-        while (inFlight > 0 && Date.now() < deadline) await sleep(10);
-        await sleep(Math.min(SHUTDOWN_DRAIN_MS, Math.max(0, deadline - Date.now())));
+        while (inFlight > 0 && performance.now() < deadline) await sleep(10);
+        await sleep(Math.min(SHUTDOWN_DRAIN_MS, Math.max(0, deadline - performance.now())));
         // Stops listening and closes the idle connections; anything still running past the
         // deadline is cut off.
         const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));

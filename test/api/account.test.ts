@@ -1,3 +1,4 @@
+import { systemNow } from '../../src/server/clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { member as memberTable, user as userTable } from '../../src/server/db/schema';
@@ -183,7 +184,7 @@ describe('avatar', () => {
       organizationId: owner.organizationId,
       userId: colleague.userId,
       role: 'guest',
-      createdAt: new Date(),
+      createdAt: systemNow(),
     });
     const set = await t.request('/api/auth/update-user', {
       method: 'POST',

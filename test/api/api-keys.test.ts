@@ -1,3 +1,4 @@
+import { systemNow } from '../../src/server/clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { apikey, auditEvent, member, user } from '../../src/server/db/schema';
@@ -212,7 +213,7 @@ describe('POST /api/auth/api-key/create (our screens)', () => {
       organizationId: owner.organizationId,
       userId: guest.userId,
       role: 'guest',
-      createdAt: new Date(),
+      createdAt: systemNow(),
     });
     const tooMuch = await create(guest.cookie, {
       name: 'sneaky',
@@ -248,7 +249,7 @@ describe('POST /api/auth/api-key/create (our screens)', () => {
       organizationId: owner.organizationId,
       userId: admin.userId,
       role: 'admin',
-      createdAt: new Date(),
+      createdAt: systemNow(),
     });
     const created = await create(admin.cookie, {
       name: 'admin-made',
@@ -295,7 +296,7 @@ describe('workspace keys live only while their creator manages keys there (findi
       organizationId: owner.organizationId,
       userId: admin.userId,
       role: 'admin',
-      createdAt: new Date(),
+      createdAt: systemNow(),
     });
     const res = await create(admin.cookie, {
       name: `ws-${label}`,

@@ -1,3 +1,4 @@
+import { systemNow } from '../../src/server/clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import * as schema from '../../src/server/db/schema';
@@ -224,7 +225,7 @@ describe('revocation takes effect on the next /api/auth request (finding 5)', ()
       organizationId: owner.organizationId,
       userId: member.userId,
       role: 'admin',
-      createdAt: new Date(),
+      createdAt: systemNow(),
     });
     const setActive = await t.request('/api/auth/organization/set-active', {
       method: 'POST',
@@ -298,7 +299,7 @@ describe('sign-up tells nothing about existing accounts (finding 11)', () => {
         method: 'POST',
         body: { name: 'Someone', email, password: 'another horse battery' },
       });
-    const fresh = `fresh-${Date.now()}@example.com`;
+    const fresh = `fresh-${systemNow().getTime()}@example.com`;
     const mailsBefore = t.mails.length;
     const a = await signUp(fresh);
     const b = await signUp(existing.email);

@@ -1,3 +1,4 @@
+import { systemNow } from '../../src/server/clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { member, organization, session } from '../../src/server/db/schema';
@@ -206,7 +207,7 @@ describe('session cookie checks on the business API', () => {
     const user = await t.signUp();
     await t.db
       .update(session)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .set({ expiresAt: new Date(systemNow().getTime() - 1000) })
       .where(eq(session.userId, user.userId));
     expect((await t.request('/api/v1/company', { cookie: user.cookie })).status).toBe(401);
   });

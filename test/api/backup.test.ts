@@ -1,3 +1,4 @@
+import { systemNow } from '../../src/server/clock';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -326,7 +327,7 @@ describe('backup and restore of the embedded database', () => {
     writeFileSync(path.join(dataDir, 'auth-secret'), 'the current secret of this installation');
     const whole = packBackup(
       { 'pgdata.tar': randomBytes(100_000), 'auth-secret': Buffer.from('x'.repeat(43)) },
-      { createdAt: new Date(), source: 'stopped' },
+      { createdAt: systemNow(), source: 'stopped' },
     );
     const damaged = path.join(scratch, 'damaged.tar.gz');
     writeFileSync(damaged, whole.subarray(0, Math.floor(whole.length / 2)));

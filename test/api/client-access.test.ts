@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addDays } from '../../src/domain/vesting/dates';
 import { member, organizationRole, session, team, teamMember } from '../../src/server/db/schema';
-import { today as firmToday } from '../../src/server/clock';
+import { today as firmToday, systemNow } from '../../src/server/clock';
 import { createTestApp, type TestApp } from '../support/app';
 import { ok } from '../support/equity';
 
@@ -29,7 +29,7 @@ async function join(role: string, name: string): Promise<Caller> {
     organizationId: owner.organizationId,
     userId: user.userId,
     role,
-    createdAt: new Date(),
+    createdAt: systemNow(),
   });
   await t.db
     .update(session)
@@ -44,14 +44,14 @@ async function newTeam(name: string, members: Caller[]) {
     id,
     name,
     organizationId: owner.organizationId,
-    createdAt: new Date(),
+    createdAt: systemNow(),
   });
   for (const m of members)
     await t.db.insert(teamMember).values({
       id: randomBytes(8).toString('hex'),
       teamId: id,
       userId: m.userId,
-      createdAt: new Date(),
+      createdAt: systemNow(),
     });
   return id;
 }
@@ -246,7 +246,7 @@ describe('GET and PUT /company/{companyId}/access', () => {
       id: strangersTeam,
       name: 'Elsewhere',
       organizationId: stranger.organizationId,
-      createdAt: new Date(),
+      createdAt: systemNow(),
     });
     const bad = await restrict(companyId, {
       userIds: [listed.userId, stranger.userId],
@@ -350,7 +350,7 @@ describe('the wall', () => {
       id: randomBytes(8).toString('hex'),
       teamId,
       userId: inTeam.userId,
-      createdAt: new Date(),
+      createdAt: systemNow(),
     });
   });
 

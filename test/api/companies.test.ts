@@ -1,3 +1,4 @@
+import { systemNow } from '../../src/server/clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditEvent, company, member } from '../../src/server/db/schema';
@@ -437,7 +438,7 @@ describe('company overview fields', () => {
       organizationId: ann.organizationId,
       userId: colleague.userId,
       role: 'member',
-      createdAt: new Date(),
+      createdAt: systemNow(),
     });
     const created = await (
       await create(ann.cookie, { companyName: 'Left B.V.', responsibleUserId: colleague.userId })

@@ -1,3 +1,4 @@
+import { systemNow } from '../../src/server/clock';
 import {
   mkdirSync,
   mkdtempSync,
@@ -55,7 +56,7 @@ async function builtSpa(): Promise<string> {
   await precompressDirectory(dir);
   // The copies are written after their original, often in a later second: make it so, since
   // Last-Modified and If-Modified-Since must then refer to the copy that is served.
-  const later = new Date(Date.now() + 5000);
+  const later = new Date(systemNow().getTime() + 5000);
   utimesSync(path.join(dir, `${ASSET}.br`), later, later);
   return dir;
 }

@@ -33,7 +33,7 @@ import { standardTemplates } from '../../src/server/modules/vesting/standard-tem
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { replayLedger } from '../../src/domain/share-ledger';
 import { loadLedger } from '../../src/server/modules/equity/register';
-import { today as firmToday } from '../../src/server/clock';
+import { today as firmToday, now } from '../../src/server/clock';
 import { createTestApp, silentLogger, type TestApp } from '../support/app';
 import { ok } from '../support/equity';
 
@@ -870,7 +870,7 @@ describe('the practice in the demo workspace (issue 15)', () => {
       expect(dates[0]! <= addDays(today, -330), c.companyName).toBe(true);
       expect(dates[0]! >= addDays(today, -367), c.companyName).toBe(true);
       expect(dates.at(-1)! >= addDays(today, -31), c.companyName).toBe(true);
-      expect(mine.every((n) => n.occurredAt.getTime() <= Date.now())).toBe(true);
+      expect(mine.every((n) => n.occurredAt.getTime() <= now().getTime())).toBe(true);
       const pinned = mine.filter((n) => n.pinned).length;
       expect(pinned, c.companyName).toBeGreaterThanOrEqual(1);
       expect(pinned, c.companyName).toBeLessThanOrEqual(2);
@@ -956,9 +956,9 @@ describe('the practice in the demo workspace (issue 15)', () => {
     for (const x of tasks) {
       expect(['open', 'waiting', 'done']).toContain(x.status);
       expect(x.completedAt !== null, x.title).toBe(x.status === 'done');
-      expect(x.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
+      expect(x.createdAt.getTime()).toBeLessThanOrEqual(now().getTime());
       if (x.completedAt) {
-        expect(x.completedAt.getTime()).toBeLessThanOrEqual(Date.now());
+        expect(x.completedAt.getTime()).toBeLessThanOrEqual(now().getTime());
         expect(x.completedAt.getTime()).toBeGreaterThan(x.createdAt.getTime());
       }
       if (x.dueTime !== null) {

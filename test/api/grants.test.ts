@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { today as firmToday } from '../../src/server/clock';
+import { today as firmToday, now } from '../../src/server/clock';
 import { auditEvent, grant as grantTable } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { ok } from '../support/equity';
@@ -555,7 +555,7 @@ describe('grants list and the change of control', () => {
     const { companyOverview } = await import('../../src/web/features/grants/schedule');
     const { vestedAsOf } = await import('../../src/domain/vesting');
     const inMonths = (months: number) => {
-      const d = new Date();
+      const d = now();
       d.setUTCMonth(d.getUTCMonth() + months, 20);
       return d.toISOString().slice(0, 10);
     };

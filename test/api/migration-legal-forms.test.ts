@@ -1,3 +1,4 @@
+import { systemNow } from '../../src/server/clock';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,7 +46,7 @@ describe(`migration ${MIGRATION}`, () => {
       const db = drizzle({ client, schema });
       await db
         .insert(schema.organization)
-        .values({ id: 'org-1', name: 'Firm', slug: 'firm', createdAt: new Date() });
+        .values({ id: 'org-1', name: 'Firm', slug: 'firm', createdAt: systemNow() });
       const rows: [string, string, string][] = [
         ['Antwerp BV', 'BE', 'BV'],
         ['Ghent NV', 'BE', 'NV'],

@@ -1,3 +1,4 @@
+import { now } from '../../src/server/clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { equityFixture, ok } from '../support/equity';
@@ -83,7 +84,7 @@ describe('notes', () => {
     const plain = await call('POST', `${base}/notes`, { body: 'Short' });
     expect(plain.status).toBe(201);
     expect(plain.body).toMatchObject({ kind: 'note', participants: [], pinned: false });
-    expect(Math.abs(Date.parse(plain.body.occurredAt) - Date.now())).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse(plain.body.occurredAt) - now().getTime())).toBeLessThan(60_000);
 
     // A deleted contact stays a participant by name.
     expect((await call('DELETE', `${base}/contacts/${cfo.body.id}`)).status).toBe(204);

@@ -1,3 +1,4 @@
+import { systemNow } from '../../src/server/clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { member as memberTable, session } from '../../src/server/db/schema';
@@ -92,7 +93,7 @@ describe('workspace invitations and roles', () => {
         organizationId: owner.organizationId,
         userId: u.userId,
         role,
-        createdAt: new Date(),
+        createdAt: systemNow(),
       });
       await t.db
         .update(session)

@@ -1,3 +1,4 @@
+import { systemNow } from '../../src/server/clock';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -56,7 +57,7 @@ async function joinAnn(role: string, name: string) {
     organizationId: ann.organizationId,
     userId: user.userId,
     role,
-    createdAt: new Date(),
+    createdAt: systemNow(),
   });
   await t.db
     .update(session)
@@ -121,7 +122,7 @@ beforeAll(async () => {
       body: 'Verwijderde notitie over de vennootschapsbelasting',
       occurredAt: new Date('2026-01-11T10:00:00Z'),
       authorName: 'Ann Advocaat',
-      deletedAt: new Date(),
+      deletedAt: systemNow(),
     })
     .returning();
   ids.deletedNote = gone!.id;
@@ -152,7 +153,7 @@ beforeAll(async () => {
   ids.trashedHolder = trashedHolder.id;
   await t.db
     .update(stakeholder)
-    .set({ deletedAt: new Date() })
+    .set({ deletedAt: systemNow() })
     .where(eq(stakeholder.id, trashedHolder.id));
   const trashedCompany = await ok<{ id: string }>(t, ann.cookie, '/company', 'POST', {
     companyName: 'Prullenbak Holding B.V.',
@@ -182,7 +183,7 @@ beforeAll(async () => {
     companyId: walled,
     kind: 'note',
     body: 'Geheime afspraak over de overname',
-    occurredAt: new Date(),
+    occurredAt: systemNow(),
     authorName: 'Ann Advocaat',
   });
   await t.db.insert(task).values({
@@ -206,7 +207,7 @@ beforeAll(async () => {
     companyId: bobs.id,
     kind: 'note',
     body: 'Telefoongesprek met de aandeelhouders',
-    occurredAt: new Date(),
+    occurredAt: systemNow(),
     authorName: 'Bob Elders',
   });
   mia = await joinAnn('member', 'Mia Medewerker');
@@ -380,7 +381,7 @@ describe('GET /api/v1/search', () => {
         companyId,
         kind: 'note',
         body: `Zebravergadering nummer ${i + 1}`,
-        occurredAt: new Date(),
+        occurredAt: systemNow(),
         authorName: 'Ann Advocaat',
       })),
     );

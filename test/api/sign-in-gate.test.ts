@@ -8,6 +8,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { desc, eq } from 'drizzle-orm';
 import * as schema from '../../src/server/db/schema';
 import { AUTH_ENDPOINTS, signInGate } from '../../src/server/auth/sign-in-gate';
+import { testPasswordHashing } from '../../src/server/auth/test-password-hashing';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/app';
 
 let t: TestApp;
@@ -151,7 +152,8 @@ describe('one second-factor gate for every way of signing in', () => {
       secret: t.env.BETTER_AUTH_SECRET,
       trustedOrigins: [TEST_ORIGIN],
       database: drizzleAdapter(t.db, { provider: 'pg', schema }),
-      emailAndPassword: { enabled: true },
+      // The test app's password hashing (decision 034), so that its user signs in here too.
+      emailAndPassword: { enabled: true, password: testPasswordHashing },
       telemetry: { enabled: false },
       logger: { disabled: true },
       plugins: [signInGate(), careless],

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { addDays } from '../../src/domain/vesting/dates';
-import { pinClock, today as firmToday } from '../../src/server/clock';
+import { pinClock, today as firmToday, systemNow } from '../../src/server/clock';
 import {
   auditEvent,
   company,
@@ -33,7 +33,7 @@ async function join(user: User, organizationId: string, role: string) {
     organizationId,
     userId: user.userId,
     role,
-    createdAt: new Date(),
+    createdAt: systemNow(),
   });
   await t.db
     .update(session)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { pinClock, today } from '../../src/server/clock';
+import { pinClock, today, now } from '../../src/server/clock';
 import {
   auditEvent,
   company,
@@ -31,7 +31,7 @@ beforeAll(async () => {
     organizationId: owner.organizationId,
     userId: colleague.userId,
     role: 'member',
-    createdAt: new Date(),
+    createdAt: now(),
   });
   await t.db
     .update(session)
@@ -245,7 +245,7 @@ describe('deleting a company moves it to the trash', () => {
 
 describe('the purge job', () => {
   it('purges what was trashed more than 30 days ago, and not before', async () => {
-    const start = Date.now();
+    const start = now().getTime();
     pinClock(new Date(start));
     const f = await equityFixture(t, owner.cookie, 'Expiring B.V.');
     await ok(t, owner.cookie, `/company/${f.companyId}`, 'DELETE');
@@ -269,7 +269,7 @@ describe('the purge job', () => {
   });
 
   it('runs in the server: at start and then on its schedule, and stops cleanly', async () => {
-    const start = Date.now();
+    const start = now().getTime();
     pinClock(new Date(start));
     const first = await equityFixture(t, owner.cookie, 'Old Trash B.V.');
     await ok(t, owner.cookie, `/company/${first.companyId}`, 'DELETE');

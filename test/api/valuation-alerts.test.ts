@@ -5,7 +5,7 @@ import { validUntil } from '../../src/domain/valuation';
 import { addDays, daysBetween } from '../../src/domain/vesting/dates';
 import { member, organizationRole, session } from '../../src/server/db/schema';
 import { ROUTE_PERMISSIONS } from '../../src/server/http/permissions';
-import { today as firmToday } from '../../src/server/clock';
+import { today as firmToday, systemNow } from '../../src/server/clock';
 import { createTestApp, type TestApp } from '../support/app';
 import { ok } from '../support/equity';
 
@@ -257,7 +257,7 @@ describe('access', () => {
       organizationId: owner.organizationId,
       userId: reader.userId,
       role: 'company-reader',
-      createdAt: new Date(),
+      createdAt: systemNow(),
     });
     await t.db
       .update(session)

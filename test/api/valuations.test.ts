@@ -515,33 +515,46 @@ describe('report PDF', () => {
     expect((await res.json()).error.fields.report).toMatch(message);
   });
 
-  it('accepts exactly 20 MB and answers 413 beyond; other routes keep the 1 MB limit', async () => {
-    const s = await setup();
-    const created = await ok<{ id: string }>(t, ann.cookie, `${s.base}/valuations`, 'POST', body());
-    const path = `${s.base}/valuations/${created.id}/report`;
-    const max = Buffer.alloc(20 * 1024 * 1024, 0x20);
-    max.write('%PDF-1.4\n');
-    const fits = await upload(path, max);
-    expect(fits.status, await fits.clone().text()).toBe(200);
-    expect((await fits.json()).report.sizeBytes).toBe(20 * 1024 * 1024);
-    const over = await upload(path, Buffer.concat([max, Buffer.from(' ')]));
-    expect(over.status).toBe(413);
-    expect((await over.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
-    const wayOver = await upload(path, Buffer.concat([max, Buffer.alloc(200 * 1024, 0x20)]));
-    expect(wayOver.status).toBe(413);
-    const json = await t.app.request(`http://localhost:3000/api/v1${s.base}/valuations`, {
-      method: 'POST',
-      headers: {
-        origin: 'http://localhost:3000',
-        cookie: ann.cookie,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ ...body(), notes: 'x'.repeat(2 * 1024 * 1024) }),
-    });
-    expect(json.status).toBe(413);
-    // 20 MB through the server into the database (PGlite's WASM copy is the slow part): ~11 s
-    // alone, over a minute on a 2-core runner busy with the rest of the suite.
-  }, 180_000);
+  // 20 MB through the server into the database: PGlite copies it through WASM (40 s on a busy
+  // 2-core runner, a tenth of the API stage), PostgreSQL in a second. The limits are the HTTP
+  // layer's and the column's, the same on both: checked once, on PostgreSQL when the run has it
+  // (issue 23).
+  const onceOnPostgres = process.env.TEST_DB === 'postgres' || !process.env.TEST_DATABASE_URL;
+  it.runIf(onceOnPostgres)(
+    'accepts exactly 20 MB and answers 413 beyond; other routes keep the 1 MB limit',
+    async () => {
+      const s = await setup();
+      const created = await ok<{ id: string }>(
+        t,
+        ann.cookie,
+        `${s.base}/valuations`,
+        'POST',
+        body(),
+      );
+      const path = `${s.base}/valuations/${created.id}/report`;
+      const max = Buffer.alloc(20 * 1024 * 1024, 0x20);
+      max.write('%PDF-1.4\n');
+      const fits = await upload(path, max);
+      expect(fits.status, await fits.clone().text()).toBe(200);
+      expect((await fits.json()).report.sizeBytes).toBe(20 * 1024 * 1024);
+      const over = await upload(path, Buffer.concat([max, Buffer.from(' ')]));
+      expect(over.status).toBe(413);
+      expect((await over.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+      const wayOver = await upload(path, Buffer.concat([max, Buffer.alloc(200 * 1024, 0x20)]));
+      expect(wayOver.status).toBe(413);
+      const json = await t.app.request(`http://localhost:3000/api/v1${s.base}/valuations`, {
+        method: 'POST',
+        headers: {
+          origin: 'http://localhost:3000',
+          cookie: ann.cookie,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ ...body(), notes: 'x'.repeat(2 * 1024 * 1024) }),
+      });
+      expect(json.status).toBe(413);
+    },
+    180_000,
+  );
 });
 
 describe('valuation metrics', () => {

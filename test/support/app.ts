@@ -51,6 +51,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     DATA_DIR: '/nonexistent-test-data-dir',
     BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     AUTH_RATE_LIMIT: 'off',
+    // A cheap scrypt (decision 034; refused in production, which some tests run as);
+    // test/api/password-hashing.test.ts checks the real one.
+    ...(options.env?.NODE_ENV === 'production' ? {} : { TEST_PASSWORD_HASHING: 'fast' }),
     // `npm run test:clock` runs the date-sensitive suites with the business clock pinned.
     ...(process.env.TEST_CLOCK ? { TEST_CLOCK: process.env.TEST_CLOCK } : {}),
     ...options.env,

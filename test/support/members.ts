@@ -1,3 +1,4 @@
+import { systemNow } from '../../src/server/clock';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { member, session } from '../../src/server/db/schema';
@@ -11,7 +12,7 @@ export async function joinAs(t: TestApp, organizationId: string, role: string, n
     organizationId,
     userId: user.userId,
     role,
-    createdAt: new Date(),
+    createdAt: systemNow(),
   });
   await t.db
     .update(session)

@@ -1,3 +1,4 @@
+import { systemNow } from '../../src/server/clock';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { company, member, session, task } from '../../src/server/db/schema';
@@ -18,7 +19,7 @@ export async function joinWorkspace<U extends User>(
     organizationId,
     userId: user.userId,
     role,
-    createdAt: new Date(),
+    createdAt: systemNow(),
   });
   await t.db
     .update(session)

@@ -52,11 +52,11 @@ export function spawnServer(
     signalledAt: null,
     exited: new Promise((resolve) => {
       child.on('exit', (code, signal) =>
-        resolve({ code, signal, ms: proc.signalledAt ? Date.now() - proc.signalledAt : -1 }),
+        resolve({ code, signal, ms: proc.signalledAt ? performance.now() - proc.signalledAt : -1 }),
       );
     }),
     kill(signal) {
-      proc.signalledAt = Date.now();
+      proc.signalledAt = performance.now();
       child.kill(signal);
     },
   };
@@ -65,10 +65,10 @@ export function spawnServer(
 
 /** Polls GET /api/health until 200 (or the process dies / time runs out). */
 export async function waitForHealth(proc: ServerProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   let dead = false;
   void proc.exited.then(() => (dead = true));
-  while (Date.now() < deadline && !dead) {
+  while (performance.now() < deadline && !dead) {
     try {
       const res = await fetch(`${proc.url}/api/health`);
       if (res.status === 200) return;

@@ -1,3 +1,4 @@
+import { systemNow } from '../clock';
 import type { SecondaryStorage } from 'better-auth';
 
 /** A limit on how often one e-mail address or phone number may be used on a path. */
@@ -42,7 +43,7 @@ export function createAddressRateLimiter(storage?: SecondaryStorage): AddressRat
   const memory = new Map<string, { count: number; resetAt: number }>();
   const increment = async (key: string, ttl: number): Promise<number> => {
     if (storage) return storage.increment(key, ttl);
-    const now = Date.now();
+    const now = systemNow().getTime();
     if (memory.size > 10_000) for (const [k, v] of memory) if (v.resetAt <= now) memory.delete(k);
     const entry = memory.get(key);
     if (!entry || entry.resetAt <= now) {

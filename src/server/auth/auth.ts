@@ -1,3 +1,5 @@
+import { systemNow } from '../clock';
+import { testPasswordHashing } from './test-password-hashing';
 import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -111,6 +113,8 @@ export function createAuth(deps: AuthDeps) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
+      // better-auth's scrypt, but on test rigs that ask for a cheap one (never in production).
+      ...(env.TEST_PASSWORD_HASHING === 'fast' ? { password: testPasswordHashing } : {}),
       async sendResetPassword({ user, url }, request) {
         await mailer.send(
           resetPasswordMail({
@@ -223,7 +227,7 @@ export function createAuth(deps: AuthDeps) {
         create: {
           // Every new user gets a workspace of their own, which becomes active at sign-in.
           async after(user, context) {
-            const now = new Date();
+            const now = systemNow();
             if (adminEmails(env).includes(user.email.toLowerCase())) {
               await db
                 .update(schema.user)

@@ -1,3 +1,4 @@
+import { systemNow } from '../clock';
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -62,7 +63,7 @@ export async function storeAvatar(
       .values({ userId, png, sha256 })
       .onConflictDoUpdate({
         target: userAvatar.userId,
-        set: { png, sha256, updatedAt: new Date() },
+        set: { png, sha256, updatedAt: systemNow() },
       });
     image = `/api/avatars/${userId}?v=${sha256.slice(0, 12)}`;
   } else {

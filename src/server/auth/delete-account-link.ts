@@ -1,3 +1,4 @@
+import { systemNow } from '../clock';
 import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 
@@ -35,7 +36,7 @@ export function deleteAccountLinkErrors(): BetterAuthPlugin {
             if (
               !verification ||
               verification.value !== session.user.id ||
-              new Date(verification.expiresAt).getTime() <= Date.now()
+              new Date(verification.expiresAt).getTime() <= systemNow().getTime()
             ) {
               throw fail('INVALID_TOKEN');
             }

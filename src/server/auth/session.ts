@@ -1,3 +1,4 @@
+import { systemNow } from '../clock';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -185,7 +186,7 @@ export function createActorResolver(deps: {
       .limit(1);
     const row = rows[0];
     // Expiry compared here: better-auth's timestamps have no time zone (they hold UTC).
-    if (!row || row.expiresAt.getTime() <= Date.now() || row.banned) {
+    if (!row || row.expiresAt.getTime() <= systemNow().getTime() || row.banned) {
       throw new AppError('UNAUTHORIZED', msg('errors.auth.signIn'));
     }
     if (!row.organizationId || !row.role) {

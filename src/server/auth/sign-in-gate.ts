@@ -1,3 +1,4 @@
+import { systemNow } from '../clock';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { deleteSessionCookie } from 'better-auth/cookies';
@@ -209,7 +210,7 @@ async function trustedDevice(ctx: EndpointContext, userId: string): Promise<bool
   );
   if (token !== expected) return false;
   const record = await ctx.context.internalAdapter.findVerificationValue(identifier);
-  return !!record && record.value === userId && record.expiresAt > new Date();
+  return !!record && record.value === userId && record.expiresAt > systemNow();
 }
 
 /**
@@ -257,7 +258,7 @@ export function signInGate(): BetterAuthPlugin {
             ctx.context.setNewSession(null);
 
             const identifier = `2fa-${generateRandomString(20)}`;
-            const expiresAt = new Date(Date.now() + TWO_FACTOR_COOKIE_MAX_AGE * 1000);
+            const expiresAt = new Date(systemNow().getTime() + TWO_FACTOR_COOKIE_MAX_AGE * 1000);
             await ctx.context.internalAdapter.createVerificationValue({
               value: user.id,
               identifier,

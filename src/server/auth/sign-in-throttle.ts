@@ -1,3 +1,4 @@
+import { systemNow } from '../clock';
 import type { SecondaryStorage } from 'better-auth';
 
 /**
@@ -66,14 +67,14 @@ export function keyValueStore(storage?: SecondaryStorage): KeyValueStore {
     async get(key) {
       const entry = memory.get(key);
       if (!entry) return null;
-      if (entry.expiresAt <= Date.now()) {
+      if (entry.expiresAt <= systemNow().getTime()) {
         memory.delete(key);
         return null;
       }
       return entry.value;
     },
     async set(key, value, ttl) {
-      const now = Date.now();
+      const now = systemNow().getTime();
       if (memory.size > 10_000) {
         for (const [k, v] of memory) if (v.expiresAt <= now) memory.delete(k);
       }
@@ -101,7 +102,7 @@ export interface SignInThrottle {
 
 export function createSignInThrottle(
   store: KeyValueStore,
-  now: () => number = Date.now,
+  now: () => number = () => systemNow().getTime(),
 ): SignInThrottle {
   const queues = new Map<string, Promise<unknown>>();
   const keyOf = (account: string) => `esop-signin-throttle:${account}`;

@@ -1,3 +1,4 @@
+import { systemNow } from '../clock';
 import { spawn } from 'node:child_process';
 import {
   chmodSync,
@@ -33,7 +34,7 @@ const SECRET_FILE = 'auth-secret';
 export class BackupError extends Error {}
 
 /** e.g. 20261124-093015, in UTC: file names that sort by time. */
-export function stamp(date = new Date()): string {
+export function stamp(date = systemNow()): string {
   return date
     .toISOString()
     .replace(/[-:]/g, '')
@@ -42,7 +43,7 @@ export function stamp(date = new Date()): string {
 }
 
 /** Where a backup goes: the given file, or a time-stamped file in the given (or ./backups) dir. */
-export function outputPath(out: string | undefined, extension: string, now = new Date()): string {
+export function outputPath(out: string | undefined, extension: string, now = systemNow()): string {
   const target = out ?? 'backups';
   const isDir = target.endsWith('/') || (existsSync(target) && statSync(target).isDirectory());
   if (!out || isDir) return path.join(target, `esop-crm-${stamp(now)}${extension}`);
@@ -72,7 +73,7 @@ export async function backupDataDir(options: {
   dataDir: string;
   out: string;
 }): Promise<BackupResult> {
-  const started = Date.now();
+  const started = performance.now();
   const { dataDir, out } = options;
   if (!existsSync(path.join(dataDir, PG_DIR))) {
     throw new BackupError(`There is no embedded database in ${path.resolve(dataDir)} to back up.`);
@@ -105,14 +106,14 @@ export async function backupDataDir(options: {
   const secretFile = path.join(dataDir, SECRET_FILE);
   const files: Record<string, Uint8Array> = { [PGDATA_FILE]: pgdata };
   if (existsSync(secretFile)) files[AUTH_SECRET_FILE] = readFileSync(secretFile);
-  const archive = packBackup(files, { createdAt: new Date(), source });
+  const archive = packBackup(files, { createdAt: systemNow(), source });
   writePrivate(out, archive);
   return {
     file: out,
     bytes: archive.length,
     source,
     includesSecret: AUTH_SECRET_FILE in files,
-    ms: Date.now() - started,
+    ms: Math.round(performance.now() - started),
   };
 }
 
@@ -150,7 +151,7 @@ export async function restoreDataDir(options: {
   dataDir: string;
   archive: string;
 }): Promise<RestoreResult> {
-  const started = Date.now();
+  const started = performance.now();
   const { dataDir } = options;
   let bytes: Buffer;
   try {
@@ -202,7 +203,7 @@ export async function restoreDataDir(options: {
       for (const step of undo.reverse()) step();
       throw err;
     }
-    return { aside, createdAt: manifest.createdAt, ms: Date.now() - started };
+    return { aside, createdAt: manifest.createdAt, ms: Math.round(performance.now() - started) };
   } catch (err) {
     rmSync(incoming, { recursive: true, force: true });
     throw err;
@@ -258,7 +259,7 @@ export async function backupPostgres(options: {
   /** The environment pg_dump runs with (PATH, PG* settings). */
   env: Record<string, string | undefined>;
 }) {
-  const started = Date.now();
+  const started = performance.now();
   const url = new URL(options.databaseUrl);
   const password = decodeURIComponent(url.password);
   url.password = '';
@@ -290,5 +291,9 @@ export async function backupPostgres(options: {
   }
   chmodSync(temp, 0o600);
   renameSync(temp, options.out);
-  return { file: options.out, bytes: statSync(options.out).size, ms: Date.now() - started };
+  return {
+    file: options.out,
+    bytes: statSync(options.out).size,
+    ms: Math.round(performance.now() - started),
+  };
 }

@@ -42,14 +42,14 @@ export async function startBackupChannel(deps: {
       return answer(401, 'Wrong backup token');
     }
     if (running) return answer(409, 'A backup is already being taken');
-    const started = Date.now();
+    const started = performance.now();
     const job = deps.dump();
     running = job;
     job
       .then(
         (tar) => {
           deps.logger.info(
-            `Backup snapshot taken: ${(tar.length / 1e6).toFixed(1)} MB in ${Date.now() - started} ms`,
+            `Backup snapshot taken: ${(tar.length / 1e6).toFixed(1)} MB in ${Math.round(performance.now() - started)} ms`,
           );
           res.writeHead(200, {
             'content-type': 'application/x-tar',

@@ -1,3 +1,4 @@
+import { systemNow } from '../clock';
 /**
  * A minimal POSIX ustar writer and reader for regular files: enough for the backup archive
  * (a handful of named files), readable with `tar` by an administrator.
@@ -32,7 +33,7 @@ function checksum(header: Buffer): number {
 }
 
 /** The archive of `entries`, as regular files dated `mtime`. */
-export function createTar(entries: TarEntry[], mtime = new Date()): Buffer {
+export function createTar(entries: TarEntry[], mtime = systemNow()): Buffer {
   const parts: Buffer[] = [];
   for (const entry of entries) {
     const header = Buffer.alloc(BLOCK);

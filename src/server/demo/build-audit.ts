@@ -1,3 +1,4 @@
+import { now } from '../clock';
 import type { VestingTerms } from '../../domain/vesting';
 import type {
   auditEvent,
@@ -44,7 +45,7 @@ export function buildDemoAudit(args: {
   const rows: AuditRow[] = [];
   // Each company's events follow its creation a second apart, in the order they were entered.
   const clock = new Map(
-    args.companies.map((c) => [c.id, (c.createdAt ?? new Date()).getTime()] as const),
+    args.companies.map((c) => [c.id, (c.createdAt ?? now()).getTime()] as const),
   );
   const add = (
     entityType: string,
@@ -55,7 +56,8 @@ export function buildDemoAudit(args: {
     when?: Date,
   ) => {
     if (!entityId) return;
-    const at = when?.getTime() ?? (companyId ? (clock.get(companyId) ?? Date.now()) : Date.now());
+    const at =
+      when?.getTime() ?? (companyId ? (clock.get(companyId) ?? now().getTime()) : now().getTime());
     if (companyId) clock.set(companyId, at + 1000);
     rows.push({
       createdAt: new Date(at),

@@ -1,3 +1,4 @@
+import { now } from '../clock';
 import { randomUUID } from 'node:crypto';
 import {
   grantCreateSchema,
@@ -573,7 +574,7 @@ export function buildDemoGrants(
   };
   const ids = {} as Record<TemplateKey, string>;
   const parsed = {} as Record<TemplateKey, VestingTermsValue>;
-  const first = companies.reduce((a, c) => (c.createdAt < a ? c.createdAt : a), new Date());
+  const first = companies.reduce((a, c) => (c.createdAt < a ? c.createdAt : a), now());
   // The workspace's standard templates come with it, before anything else.
   const standard = standardTemplateRows(
     organizationId,

@@ -1,3 +1,4 @@
+import { now } from '../clock';
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import {
@@ -470,7 +471,7 @@ export function demoSettlements(
       basePrice,
       amount: intrinsicValue(settlement.fmvPerShare, basePrice, exercise.quantity),
       currency: settlement.currency,
-      createdAt: exercise.createdAt ?? new Date(),
+      createdAt: exercise.createdAt ?? now(),
     });
   }
   return out;

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { CompanyCreate } from '../../contracts/company';
 import { companyCreateSchema } from '../../contracts/company';
 import type { Auth } from '../auth/auth';
-import { timeZone, today } from '../clock';
+import { now as clockNow, timeZone, today } from '../clock';
 import type { DatabaseHandle } from '../db/client';
 import {
   account,
@@ -68,7 +68,7 @@ export async function seedDemo(ctx: { database: DatabaseHandle; auth: Auth; logg
   if (existing.length === 0) {
     const authContext = await ctx.auth.$context;
     const passwordHash = await authContext.password.hash(DEMO_PASSWORD);
-    const now = new Date();
+    const now = clockNow();
     const userId = newId();
     const organizationId = newId();
     // The demo lawyer's colleagues: members without a password (better-auth answers their

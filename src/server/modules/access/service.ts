@@ -1,3 +1,4 @@
+import { systemNow } from '../../clock';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { administersClientAccess } from '../../../contracts/access-control';
 import type {
@@ -209,7 +210,7 @@ export async function setClientAccess({
     if (before.access !== access)
       await tx
         .update(company)
-        .set({ access, updatedAt: new Date() })
+        .set({ access, updatedAt: systemNow() })
         .where(eq(company.id, before.id));
 
     const changes: Changes = {};

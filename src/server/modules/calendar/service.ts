@@ -6,7 +6,7 @@ import type {
   CalendarFeedCreated,
 } from '../../../contracts/reminders';
 import { addDays } from '../../../domain/vesting/dates';
-import { timeZone, today } from '../../clock';
+import { timeZone, today, systemNow } from '../../clock';
 import type { Database } from '../../db/client';
 import { member, organization, user } from '../../db/auth-schema';
 import { calendarFeed } from '../../db/schema';
@@ -95,7 +95,7 @@ export async function revokeCalendarFeed({
   await db.transaction(async (tx) => {
     const rows = await tx
       .update(calendarFeed)
-      .set({ revokedAt: new Date() })
+      .set({ revokedAt: systemNow() })
       .where(
         and(
           eq(calendarFeed.id, input.feedId),
@@ -169,7 +169,10 @@ export async function renderCalendarFeed(
     },
   );
   // "Last used" for the owner's list: the one write a fetch makes (decision 031).
-  await db.update(calendarFeed).set({ lastUsedAt: new Date() }).where(eq(calendarFeed.id, feed.id));
+  await db
+    .update(calendarFeed)
+    .set({ lastUsedAt: systemNow() })
+    .where(eq(calendarFeed.id, feed.id));
   return calendarIcs({
     workspaceName: feed.workspaceName,
     language: mailLanguage(feed.locale),

@@ -27,7 +27,7 @@ import type { DbOrTx } from '../../db/client';
 import type { ServiceArgs } from '../../http/context';
 import { AppError, msg, notFound, validationError, zodError } from '../../http/errors';
 import { diff, listCompanyAuditEvents, recordAudit, snapshot } from '../audit/service';
-import { now } from '../../clock';
+import { now, systemNow } from '../../clock';
 import { hiddenCompanyIds, viewerOf, visibleCompanies } from '../access/visibility';
 import type { z } from 'zod';
 
@@ -343,7 +343,7 @@ export async function updateCompany({
       : (existing.responsibleUserName ?? null);
     const [row] = await tx
       .update(company)
-      .set({ ...merged.data, updatedAt: new Date() })
+      .set({ ...merged.data, updatedAt: systemNow() })
       .where(
         and(
           eq(company.id, existing.id),

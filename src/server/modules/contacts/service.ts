@@ -1,3 +1,4 @@
+import { systemNow } from '../../clock';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   contactCreateSchema,
@@ -87,7 +88,7 @@ async function clearPrimary(
 ) {
   const cleared = await tx
     .update(contact)
-    .set({ primary: false, updatedAt: new Date() })
+    .set({ primary: false, updatedAt: systemNow() })
     .where(
       and(
         eq(contact.companyId, companyId),
@@ -180,7 +181,7 @@ export async function updateContact({
       await clearPrimary(tx, actor, input.companyId, existing.contact.id);
     const [row] = await tx
       .update(contact)
-      .set({ ...merged, updatedAt: new Date() })
+      .set({ ...merged, updatedAt: systemNow() })
       .where(eq(contact.id, existing.contact.id))
       .returning();
     if (!row) throw notFound(msg('errors.notFound.contact'));

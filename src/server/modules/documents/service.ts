@@ -20,7 +20,7 @@ import {
 } from '../../../contracts/documents';
 import type { Stakeholder } from '../../../contracts/equity';
 import { addDays } from '../../../domain/vesting/dates';
-import { today } from '../../clock';
+import { today, systemNow } from '../../clock';
 import { inTransaction, type Database, type DbOrTx } from '../../db/client';
 import {
   documentFile,
@@ -193,7 +193,7 @@ export async function updateDocumentSettings({
       .values({ organizationId: actor.organizationId, language: input.language })
       .onConflictDoUpdate({
         target: documentSetting.organizationId,
-        set: { language: input.language, updatedAt: new Date() },
+        set: { language: input.language, updatedAt: systemNow() },
       });
     await recordAudit(tx, {
       actor,
@@ -566,7 +566,7 @@ async function store(
   return inTransaction(db, outer, async (tx) => {
     const out: GeneratedDocument[] = [];
     // One creation time each, a millisecond apart: the list's order is the batch's order.
-    const start = Date.now();
+    const start = systemNow().getTime();
     for (let i = 0; i < made.length; i += INSERT_BATCH) {
       const chunk = made.slice(i, i + INSERT_BATCH);
       const rows = await tx
@@ -661,7 +661,7 @@ async function startBatch(
         .set({
           status: 'failed',
           error: msg('errors.documents.job.failed', { reason }),
-          updatedAt: new Date(),
+          updatedAt: systemNow(),
         })
         .where(eq(documentJob.id, job!.id));
     })
@@ -693,7 +693,7 @@ async function runBatch(
     if (made.length % PROGRESS_EVERY === 0 && made.length < details.length)
       await db
         .update(documentJob)
-        .set({ done: made.length, updatedAt: new Date() })
+        .set({ done: made.length, updatedAt: systemNow() })
         .where(eq(documentJob.id, jobId));
   }
   // Each letter under its own name in the zip: a holder with two grants gets "-2", "-3"….
@@ -723,7 +723,7 @@ async function runBatch(
         done: made.length,
         zip: Buffer.from(zip),
         fileName: zipName,
-        updatedAt: new Date(),
+        updatedAt: systemNow(),
       })
       .where(eq(documentJob.id, jobId));
   });
@@ -781,7 +781,7 @@ export async function failInterruptedDocumentJobs(db: Database): Promise<number>
     .set({
       status: 'failed',
       error: msg('errors.documents.job.interrupted'),
-      updatedAt: new Date(),
+      updatedAt: systemNow(),
     })
     .where(eq(documentJob.status, 'running'))
     .returning({ id: documentJob.id });
@@ -952,7 +952,7 @@ export async function putSignedCopy({
       sizeBytes: bytes.byteLength,
       sha256: sha256(bytes),
       pdf: Buffer.from(bytes),
-      uploadedAt: new Date(),
+      uploadedAt: systemNow(),
     };
     await tx
       .insert(documentSignedCopy)
@@ -1012,7 +1012,7 @@ async function acceptGrants(
     const status = g.status === 'draft' || g.status === 'offered' ? 'accepted' : g.status;
     await tx
       .update(grant)
-      .set({ acceptanceDate: signedAt, status, updatedAt: new Date() })
+      .set({ acceptanceDate: signedAt, status, updatedAt: systemNow() })
       .where(eq(grant.id, g.id));
     await recordAudit(tx, {
       actor,

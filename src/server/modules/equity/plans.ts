@@ -25,7 +25,7 @@ import {
   requireShareClass,
   requireStakeholders,
 } from './shared';
-import { today } from '../../clock';
+import { today, systemNow } from '../../clock';
 
 /**
  * Equity plans and their pools (issue 4). A pool is the plan's reserve from its board approval
@@ -292,7 +292,7 @@ export async function updatePlan({
     if (changes.name) await assertUniqueName(tx, input.companyId, next.name, existing.id);
     const [row] = await tx
       .update(equityPlan)
-      .set({ ...next, updatedAt: new Date() })
+      .set({ ...next, updatedAt: systemNow() })
       .where(eq(equityPlan.id, existing.id))
       .returning();
     assertPool(toCapTablePlan(row!, own), grantedHere, 'poolSize', {
@@ -480,7 +480,7 @@ export async function updatePoolAdjustment({
     );
     const [row] = await tx
       .update(poolAdjustment)
-      .set({ ...next, updatedAt: new Date() })
+      .set({ ...next, updatedAt: systemNow() })
       .where(eq(poolAdjustment.id, existing.id))
       .returning();
     await recordAudit(tx, {

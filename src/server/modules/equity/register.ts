@@ -1,3 +1,4 @@
+import { systemNow } from '../../clock';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import {
   receiptCreateSchema,
@@ -437,7 +438,7 @@ export async function createShareEvents({
   });
   const refused = await firstRefusedEvent(tx, companyId, bodies);
   if (refused) throw new RefusedEvent(refused.index, refused.error);
-  const start = Date.now();
+  const start = systemNow().getTime();
   const ids: string[] = [];
   for (let from = 0; from < bodies.length; from += INSERT_BATCH) {
     const chunk = bodies.slice(from, from + INSERT_BATCH);
@@ -510,7 +511,7 @@ export async function updateShareEvent({
     await assertRegister(tx, input.companyId, ledger);
     const [row] = await tx
       .update(shareEvent)
-      .set({ ...next, updatedAt: new Date() })
+      .set({ ...next, updatedAt: systemNow() })
       .where(eq(shareEvent.id, existing.id))
       .returning();
     await recordAudit(tx, {
@@ -646,7 +647,7 @@ export async function updateReceipt({
     await assertRegister(tx, input.companyId, ledger);
     const [row] = await tx
       .update(depositaryReceipt)
-      .set({ ...next, updatedAt: new Date() })
+      .set({ ...next, updatedAt: systemNow() })
       .where(eq(depositaryReceipt.id, existing.id))
       .returning();
     await recordAudit(tx, {

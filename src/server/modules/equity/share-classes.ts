@@ -20,7 +20,7 @@ import {
   plansUsing,
   stillInUse,
 } from './shared';
-import { today } from '../../clock';
+import { today, systemNow } from '../../clock';
 
 type Row = typeof shareClass.$inferSelect;
 const ENTITY = 'share_class';
@@ -180,7 +180,7 @@ export async function updateShareClass({
     if (changes.name) await assertUniqueName(tx, input.companyId, next.name, existing.id);
     const [row] = await tx
       .update(shareClass)
-      .set({ ...next, updatedAt: new Date() })
+      .set({ ...next, updatedAt: systemNow() })
       .where(eq(shareClass.id, existing.id))
       .returning();
     // Lowering the shares authorized below what the register has out is refused.

@@ -1,3 +1,4 @@
+import { systemNow } from '../../clock';
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   stakeholderCreateSchema,
@@ -153,7 +154,7 @@ export async function createStakeholders({
   onProgress?: (done: number) => void;
 }): Promise<string[]> {
   await lockCompany(tx, actor.organizationId, input.companyId);
-  const start = Date.now();
+  const start = systemNow().getTime();
   const ids: string[] = [];
   for (let from = 0; from < input.bodies.length; from += INSERT_BATCH) {
     const rows = await tx
@@ -215,7 +216,7 @@ export async function updateStakeholder({
     }
     const [row] = await tx
       .update(stakeholder)
-      .set({ ...next, updatedAt: new Date() })
+      .set({ ...next, updatedAt: systemNow() })
       .where(eq(stakeholder.id, existing.id))
       .returning();
     await recordAudit(tx, {

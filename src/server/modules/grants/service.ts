@@ -49,7 +49,7 @@ import {
 } from './load';
 import { poolUse } from './summary';
 import { trashedBy } from '../trash/service';
-import { today } from '../../clock';
+import { today, systemNow } from '../../clock';
 import { concurrently } from '../../db/concurrently';
 
 /** Grants (issue 5): awards under a plan, their schedules, leavers, exercises and cancellations. */
@@ -394,7 +394,7 @@ export async function updateGrant({
     const { currency } = await checkGrantContext(tx, actor, input.companyId, next, existing.id);
     await tx
       .update(grant)
-      .set({ ...next, currency, updatedAt: new Date() })
+      .set({ ...next, currency, updatedAt: systemNow() })
       .where(eq(grant.id, existing.id));
     await recordAudit(tx, {
       actor,
@@ -484,7 +484,7 @@ export async function achieveMilestone({
     if (input.date < row.grantDate)
       throw validationError({ date: msg('errors.grant.milestoneBeforeGrant') });
     milestone.achievedDate = input.date;
-    await tx.update(grant).set({ terms, updatedAt: new Date() }).where(eq(grant.id, row.id));
+    await tx.update(grant).set({ terms, updatedAt: systemNow() }).where(eq(grant.id, row.id));
     await recordAudit(tx, {
       actor,
       action: 'update',
@@ -521,7 +521,7 @@ export async function terminateGrant({
         terminationDate: input.date,
         leaverType: input.leaverType,
         terminationReason: input.reason,
-        updatedAt: new Date(),
+        updatedAt: systemNow(),
       })
       .where(eq(grant.id, row.id));
     await recordAudit(tx, {
@@ -556,7 +556,7 @@ export async function cancelGrant({
       throw validationError({ date: msg('errors.grant.laterExercise', { date: late.date }) });
     await tx
       .update(grant)
-      .set({ cancelledDate: input.date, cancellationReason: input.reason, updatedAt: new Date() })
+      .set({ cancelledDate: input.date, cancellationReason: input.reason, updatedAt: systemNow() })
       .where(eq(grant.id, row.id));
     await recordAudit(tx, {
       actor,
@@ -771,7 +771,7 @@ export async function removePause({
     const removed = row.pauses.find((p) => p.start === input.start);
     if (!removed) throw notFound(msg('errors.notFound.leave'));
     const pauses = row.pauses.filter((p) => p !== removed);
-    await tx.update(grant).set({ pauses, updatedAt: new Date() }).where(eq(grant.id, row.id));
+    await tx.update(grant).set({ pauses, updatedAt: systemNow() }).where(eq(grant.id, row.id));
     await recordAudit(tx, {
       actor,
       action: 'update',
@@ -825,7 +825,7 @@ export async function addPause({
       throw validationError({
         end: msg('errors.leave.pastSchedule', { limit: LAST_SCHEDULE_DATE, last }),
       });
-    await tx.update(grant).set({ pauses, updatedAt: new Date() }).where(eq(grant.id, row.id));
+    await tx.update(grant).set({ pauses, updatedAt: systemNow() }).where(eq(grant.id, row.id));
     await recordAudit(tx, {
       actor,
       action: 'update',

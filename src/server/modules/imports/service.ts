@@ -1,3 +1,4 @@
+import { systemNow } from '../../clock';
 import { and, eq, sql } from 'drizzle-orm';
 import type { StakeholderCreate, ShareEventCreate } from '../../../contracts/equity';
 import {
@@ -261,7 +262,7 @@ export async function commitImport({
   // Only one commit wins the job: the update is conditional on its status.
   const [started] = await db
     .update(importJob)
-    .set({ status: 'running', updatedAt: new Date() })
+    .set({ status: 'running', updatedAt: systemNow() })
     .where(and(eq(importJob.id, job.id), eq(importJob.status, 'validated')))
     .returning();
   if (!started)
@@ -335,7 +336,7 @@ async function runCommit(db: Database, actor: Actor, job: JobRow): Promise<void>
       await flush();
       await tx
         .update(importJob)
-        .set({ status: 'committed', created, skipped, updatedAt: new Date() })
+        .set({ status: 'committed', created, skipped, updatedAt: systemNow() })
         .where(eq(importJob.id, job.id));
     });
   } catch (error) {
@@ -345,7 +346,7 @@ async function runCommit(db: Database, actor: Actor, job: JobRow): Promise<void>
         : [{ row: 1, column: null, text: msg('imports.commit.failed') }];
     await db
       .update(importJob)
-      .set({ status: 'failed', errors, updatedAt: new Date() })
+      .set({ status: 'failed', errors, updatedAt: systemNow() })
       .where(eq(importJob.id, job.id));
     if (!(error instanceof CommitFailed)) throw error;
   }
@@ -406,7 +407,7 @@ export async function failInterruptedImports(db: Database): Promise<number> {
     .set({
       status: 'failed',
       errors: sql`${JSON.stringify([{ row: 1, column: null, text: msg('imports.commit.interrupted') }])}::jsonb`,
-      updatedAt: new Date(),
+      updatedAt: systemNow(),
     })
     .where(eq(importJob.status, 'running'))
     .returning({ id: importJob.id });

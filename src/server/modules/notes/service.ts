@@ -9,7 +9,7 @@ import type {
   NoteRevisionList,
   NoteUpdate,
 } from '../../../contracts/notes';
-import { now } from '../../clock';
+import { now, systemNow } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import {
   equityPlan,
@@ -405,7 +405,7 @@ export async function updateNote({
         grantId: after.grantId,
         planId: after.planId,
         valuationId: after.valuationId,
-        updatedAt: new Date(),
+        updatedAt: systemNow(),
       })
       .where(eq(note.id, row.id));
     if (participantsChanged) await writeParticipants(tx, row.id, after.participants);

@@ -1,3 +1,4 @@
+import { systemNow } from '../../clock';
 import { and, eq, gt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { companyCreateSchema } from '../../../contracts/company';
@@ -340,9 +341,9 @@ export async function importOcf({
     const args = { db: sdb, actor };
     // Entry order: rows made in one transaction share its timestamp; each gets its own, in
     // the order made, so the register replays (and the next export lists) in the package's order.
-    const base = Date.now() - 30 * 24 * 3600 * 1000;
+    const base = systemNow().getTime() - 30 * 24 * 3600 * 1000;
     let seq = 0;
-    const cutoff = new Date(Date.now() - 24 * 3600 * 1000);
+    const cutoff = new Date(systemNow().getTime() - 24 * 3600 * 1000);
     async function stamp(t: DbOrTx, companyId: string) {
       for (const table of STAMPED) {
         const rows = await t

@@ -1,3 +1,4 @@
+import { systemNow } from '../../clock';
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import {
@@ -41,7 +42,7 @@ export async function updateReminderSettings({
       .values({ userId, ...after })
       .onConflictDoUpdate({
         target: userSetting.userId,
-        set: { ...after, updatedAt: new Date() },
+        set: { ...after, updatedAt: systemNow() },
       });
     const changes = diff(before, after);
     if (Object.keys(changes).length > 0)

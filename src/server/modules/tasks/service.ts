@@ -26,7 +26,7 @@ import {
   type TaskUpdate,
 } from '../../../contracts/tasks';
 import { addDays } from '../../../domain/vesting';
-import { today } from '../../clock';
+import { today, systemNow } from '../../clock';
 import type { DbOrTx } from '../../db/client';
 import {
   company,
@@ -280,7 +280,7 @@ function values(fields: Fields, before?: { status: string; completedAt: Date | n
   const done = fields.status === 'done';
   return {
     ...fields,
-    completedAt: done ? (before?.status === 'done' ? before.completedAt : new Date()) : null,
+    completedAt: done ? (before?.status === 'done' ? before.completedAt : systemNow()) : null,
   };
 }
 
@@ -384,7 +384,7 @@ export async function updateTask({
     if (Object.keys(changes).length > 0) {
       await tx
         .update(task)
-        .set({ ...values(fields, before), updatedAt: new Date() })
+        .set({ ...values(fields, before), updatedAt: systemNow() })
         .where(eq(task.id, before.id));
       await recordAudit(tx, {
         actor,
@@ -464,7 +464,7 @@ export async function bulkTasks({
       if (changed.length > 0)
         await tx
           .update(task)
-          .set({ assigneeId: to, updatedAt: new Date() })
+          .set({ assigneeId: to, updatedAt: systemNow() })
           .where(
             inArray(
               task.id,
@@ -489,8 +489,8 @@ export async function bulkTasks({
           .update(task)
           .set({
             status,
-            completedAt: status === 'done' ? new Date() : null,
-            updatedAt: new Date(),
+            completedAt: status === 'done' ? systemNow() : null,
+            updatedAt: systemNow(),
           })
           .where(
             inArray(

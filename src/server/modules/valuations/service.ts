@@ -48,7 +48,7 @@ import {
 } from '../equity/shared';
 import { changeOfControlDates, figuresOf, loadGrants } from '../grants/load';
 import { poolUse } from '../grants/summary';
-import { today } from '../../clock';
+import { today, systemNow } from '../../clock';
 
 /** Valuations (issue 6): CRUD, the report PDF, history with changes, and metrics. */
 
@@ -329,7 +329,7 @@ export async function updateValuation({
       };
     await tx
       .update(valuation)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, updatedAt: systemNow() })
       .where(eq(valuation.id, existing.id));
     await recordAudit(tx, {
       actor,
@@ -422,7 +422,7 @@ export async function putReport({
       sizeBytes: bytes.length,
       sha256,
       pdf: bytes,
-      uploadedAt: new Date(),
+      uploadedAt: systemNow(),
     };
     await tx
       .insert(valuationReport)

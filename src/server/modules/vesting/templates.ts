@@ -1,3 +1,4 @@
+import { systemNow } from '../../clock';
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { readStoredTerms } from '../../../domain/vesting';
@@ -167,7 +168,7 @@ export async function updateTemplate({
       // Grants keep the copy of the terms they were made with; only future grants see the change.
       await tx
         .update(vestingTemplate)
-        .set({ ...next, updatedAt: new Date() })
+        .set({ ...next, updatedAt: systemNow() })
         .where(eq(vestingTemplate.id, existing.id));
       await recordAudit(tx, {
         actor,
@@ -214,7 +215,7 @@ export async function deleteTemplate({
 export function standardTemplateRows(
   organizationId: string,
   language: string | null | undefined,
-  at = new Date(),
+  at = systemNow(),
 ): (typeof vestingTemplate.$inferInsert & { id: string })[] {
   return standardTemplates(language).map((template) => ({
     id: randomUUID(),

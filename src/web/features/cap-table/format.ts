@@ -1,3 +1,4 @@
+import { now as clockNow } from '../../lib/clock';
 import type { HolderGroup } from '../../../domain/equity';
 import { msg } from '../../lib/i18n';
 
@@ -20,7 +21,7 @@ export const HOLDER_GROUP_LABELS: Record<HolderGroup, string> = {
 };
 
 /** Today in the viewer's calendar (not UTC: a Dutch lawyer at 00:30 means today). */
-export function todayIso(now = new Date()): string {
+export function todayIso(now = clockNow()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }

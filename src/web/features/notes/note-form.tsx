@@ -1,3 +1,4 @@
+import { now } from '../../lib/clock';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
@@ -51,7 +52,7 @@ export function localInput(instant: Date): string {
 export function newNoteFormValues(): NoteFormValues {
   return {
     kind: 'note',
-    occurredAt: localInput(new Date()),
+    occurredAt: localInput(now()),
     body: '',
     pinned: false,
     participants: [],

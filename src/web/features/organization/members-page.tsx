@@ -1,3 +1,4 @@
+import { now as clockNow } from '../../lib/clock';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { MailX, UserMinus, X } from 'lucide-react';
 import { Avatar } from '../../components/ui/avatar';
@@ -117,7 +118,7 @@ export function MembersPage() {
     successMessage: t('workspace.invitations.toast.cancelled'),
   });
 
-  const now = new Date();
+  const now = clockNow();
   const invitations = [...organization.invitations].sort(
     (a, b) => new Date(b.expiresAt).getTime() - new Date(a.expiresAt).getTime(),
   );
