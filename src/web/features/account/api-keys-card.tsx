@@ -23,7 +23,6 @@ import {
 } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { Skeleton } from '../../components/ui/skeleton';
 import { formatDateTime } from '../../lib/format';
 import { msg, t, Trans } from '../../lib/i18n';
 import { fullAuthClient } from '../auth/auth-client-full';
@@ -38,6 +37,7 @@ import {
   type ApiKeyFormValues,
 } from './api-key-form';
 import { ConfirmButton } from './confirm-button';
+import { LoadingSkeleton } from '../../components/loading-skeleton';
 
 function isoOf(value: string | Date | null | undefined): string {
   if (!value) return '';
@@ -238,10 +238,7 @@ export function ApiKeysCard() {
       </CardHeader>
       <CardContent className="grid gap-4">
         {keys.isPending ? (
-          <div className="grid gap-2" aria-busy="true" aria-label={t('common.loading')}>
-            <Skeleton className="h-12 w-full" />
-            <Skeleton className="h-12 w-full" />
-          </div>
+          <LoadingSkeleton label={t('common.loading')} bars={['h-12 w-full', 'h-12 w-full']} />
         ) : null}
         {keys.isError ? (
           <p role="alert" className="text-sm text-destructive">

@@ -24,7 +24,6 @@ import {
 } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { Skeleton } from '../../components/ui/skeleton';
 import { formatDateTime } from '../../lib/format';
 import { t, Trans } from '../../lib/i18n';
 import { fullAuthClient } from '../auth/auth-client-full';
@@ -40,6 +39,7 @@ import {
 import { ConfirmButton } from './confirm-button';
 import { deviceSessionsQueryOptions, useSwitchAccount } from './device-sessions';
 import { changePasswordSchema, passkeyNameSchema, phoneSchema, smsCodeSchema } from './schemas';
+import { LoadingSkeleton } from '../../components/loading-skeleton';
 
 function PendingIcon({ pending }: { pending: boolean }) {
   return pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null;
@@ -51,12 +51,7 @@ function isoOf(value: string | Date | null | undefined): string {
 }
 
 function ListSkeleton() {
-  return (
-    <div className="grid gap-2" aria-busy="true" aria-label={t('common.loading')}>
-      <Skeleton className="h-12 w-full" />
-      <Skeleton className="h-12 w-full" />
-    </div>
-  );
+  return <LoadingSkeleton label={t('common.loading')} bars={['h-12 w-full', 'h-12 w-full']} />;
 }
 
 /** A rough "Chrome on Linux" from a user agent; the full string is in the title. */

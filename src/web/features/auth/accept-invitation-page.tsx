@@ -15,7 +15,6 @@ import {
   AlertDialogTrigger,
 } from '../../components/ui/alert-dialog';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
 import { activeLanguage, msg, t, Trans } from '../../lib/i18n';
 import { DEFAULT_SIGNED_IN_PATH } from '../../lib/safe-redirect';
 import { authClient } from './auth-client';
@@ -27,6 +26,7 @@ import { AuthRequestError, invitationQueryOptions } from './invitation-api';
 import { clearUserData, setCachedSession } from './session';
 import { SignUpForm } from './sign-up-form';
 import { useSignOut } from './use-sign-out';
+import { LoadingSkeleton } from '../../components/loading-skeleton';
 
 const failureTitles: Record<string, string> = {
   INVITATION_NOT_FOUND: msg('auth.invitation.failure.gone'),
@@ -131,11 +131,11 @@ function Invitation({ invitationId, userEmail }: { invitationId: string; userEma
   if (invitation.isPending) {
     return (
       <AuthCard title={t('auth.invitation.title')}>
-        <div className="grid gap-3" aria-busy="true" aria-label={t('auth.invitation.loading')}>
-          <Skeleton className="h-5 w-3/4" />
-          <Skeleton className="h-5 w-1/2" />
-          <Skeleton className="h-9 w-full" />
-        </div>
+        <LoadingSkeleton
+          label={t('auth.invitation.loading')}
+          bars={['h-5 w-3/4', 'h-5 w-1/2', 'h-9 w-full']}
+          className="gap-3"
+        />
       </AuthCard>
     );
   }

@@ -19,7 +19,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { Skeleton } from '../../components/ui/skeleton';
 import {
   Table,
   TableBody,
@@ -44,6 +43,7 @@ import {
 } from './contact-form';
 import { contactFunctionLabel } from './labels';
 import { EmptyState } from '../cap-table/section';
+import { LoadingSkeleton } from '../../components/loading-skeleton';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; contact: Contact } | null;
 
@@ -196,11 +196,10 @@ export function ContactsPage({
   let content;
   if (list.isPending) {
     content = (
-      <div className="grid gap-2" aria-busy="true" aria-label={t('contacts.loading')}>
-        <Skeleton className="h-8 w-full" />
-        <Skeleton className="h-8 w-full" />
-        <Skeleton className="h-8 w-full" />
-      </div>
+      <LoadingSkeleton
+        label={t('contacts.loading')}
+        bars={['h-8 w-full', 'h-8 w-full', 'h-8 w-full']}
+      />
     );
   } else if (list.isError) {
     content = (

@@ -43,6 +43,7 @@ import { NOTE_KIND_ICONS, NOTE_KIND_LABELS } from './labels';
 import { NoteBody } from './note-body';
 import { NoteForm, newNoteFormValues, noteToFormValues, type Option } from './note-form';
 import { EmptyState } from '../cap-table/section';
+import { LoadingSkeleton } from '../../components/loading-skeleton';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; note: Note } | null;
 
@@ -201,10 +202,11 @@ export function NotesPage({ companyId, companyName }: { companyId: string; compa
   let content;
   if (list.isPending) {
     content = (
-      <div className="grid gap-3" aria-busy="true" aria-label={t('notes.loading')}>
-        <Skeleton className="h-24 w-full" />
-        <Skeleton className="h-24 w-full" />
-      </div>
+      <LoadingSkeleton
+        label={t('notes.loading')}
+        bars={['h-24 w-full', 'h-24 w-full']}
+        className="gap-3"
+      />
     );
   } else if (list.isError) {
     content = (
