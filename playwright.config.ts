@@ -1,21 +1,57 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const isCi = process.env.CI === 'true';
 
 /**
- * Journeys that set their browsers' languages themselves run once, in the `en` project: the
+ * Journeys that set their browsers' languages themselves run in the `en` project: the
  * pseudo-locale's, and the language switches' (they start in one language and go to the other).
- * Every other journey runs in both projects.
  */
 const OWN_LANGUAGES = ['pseudo-locale', 'languages', 'account-language'].map(
   (name) => `${name}.spec.ts`,
 );
 
+/** The sweep visits every screen in both projects: both languages, both themes (decision 034). */
+const EVERY_PROJECT = ['screens.spec.ts'];
+
 /**
- * Journeys a run leaves out of the `en` project (scripts/e2e.mjs --skip-clocked sets it: `npm test`
- * runs the date-sensitive ones in `en` at pinned hours instead, scripts/clocked-journeys.mjs).
+ * Each journey runs once (issue 23, decision 034): in `en` (English, light theme, PGlite) or in
+ * `nl` (Dutch, dark theme, PostgreSQL), chosen by a stable hash of its file name, so that a new
+ * journey never moves the others and the two halves stay about even. The sweep
+ * (screens.spec.ts) checks every screen in both. `E2E_EVERY_PROJECT=1` (scripts/e2e.mjs sets it
+ * when journeys are named, or with `--every-project`) runs every journey asked in every project
+ * asked instead.
  */
-const SKIPPED_IN_EN = (process.env.E2E_SKIP_IN_EN ?? '').split(',').filter(Boolean);
+export function projectOf(file: string): 'en' | 'nl' {
+  const name = file.split('/').pop()!;
+  if (OWN_LANGUAGES.includes(name)) return 'en';
+  let hash = 0x811c9dc5; // FNV-1a
+  for (const char of name) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return hash % 2 === 0 ? 'en' : 'nl';
+}
+
+const everyProject = process.env.E2E_EVERY_PROJECT === '1';
+
+/**
+ * Journeys a run leaves out (scripts/e2e.mjs --skip-clocked sets it: `npm test` runs the
+ * date-sensitive ones with the clock pinned instead, scripts/test-clock.mjs).
+ */
+const SKIPPED = (process.env.E2E_SKIP ?? '').split(',').filter(Boolean);
+
+/** The journeys project `project` leaves out (as globs). */
+function ignoredIn(project: 'en' | 'nl'): string[] {
+  return readdirSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'e2e'))
+    .filter((name) => name.endsWith('.spec.ts'))
+    .filter((name) => {
+      if (SKIPPED.includes(name)) return true;
+      if (project === 'nl' && OWN_LANGUAGES.includes(name)) return true;
+      if (everyProject || EVERY_PROJECT.includes(name)) return false;
+      return projectOf(name) !== project;
+    })
+    .map((name) => `**/${name}`);
+}
 
 /**
  * Browser journeys against the real server and the built SPA (see e2e/support/global-setup.ts).
@@ -24,8 +60,10 @@ const SKIPPED_IN_EN = (process.env.E2E_SKIP_IN_EN ?? '').split(',').filter(Boole
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  // 2-core machines: one worker keeps the server and the browser from starving each other.
-  workers: 1,
+  // Two journeys side by side (E2E_WORKERS to change it): with the headless shell a journey
+  // keeps the 2-core machine a third busy, waiting on the server, timers and the DOM settling
+  // (issue 23, decision 034). Each journey makes its own users; tests in a file run in order.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: isCi,
   retries: isCi ? 1 : 0,
@@ -34,7 +72,10 @@ export default defineConfig({
   // not fail a journey that works.
   timeout: 180_000,
   expect: { timeout: 20_000 },
-  reporter: 'list',
+  // The JSON report lets scripts/e2e.mjs name the journeys that passed only on their retry.
+  reporter: process.env.E2E_REPORT
+    ? [['list'], ['json', { outputFile: process.env.E2E_REPORT }]]
+    : 'list',
   globalSetup: './e2e/support/global-setup.ts',
   globalTeardown: './e2e/support/global-teardown.ts',
   use: {
@@ -47,7 +88,8 @@ export default defineConfig({
     timezoneId: 'Europe/Amsterdam',
     headless: true,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // scripts/e2e.mjs chooses it: Debian's chromium-headless-shell, else its chromium.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -62,22 +104,21 @@ export default defineConfig({
     // the test's limit (a journey marked slow hung nine minutes once, then passed on its retry).
     actionTimeout: 60_000,
     navigationTimeout: 60_000,
-    trace: 'retain-on-failure',
+    // A trace of the retry of a test that failed (CI retries once), and a screenshot of every
+    // failure. Recording a trace of every test, to keep the failing ones', cost a third of the
+    // journeys' time: its screencast kept the browser's compositor busy (issue 23).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   /*
-   * Issue 12: the journeys in English with the light theme, and again in Dutch with the dark
-   * theme, the browser's language and scheme as a Dutch lawyer's browser sends them
-   * (scripts/e2e.mjs runs the two one after the other, `nl` on PostgreSQL when
-   * TEST_DATABASE_URL is set). Journeys name what they look for through
-   * e2e/support/i18n.ts (`L`, `T`), so one spec serves both; axe-core checks every page shape in each language and theme (support/test.ts).
+   * Issue 12: English with the light theme, and Dutch with the dark theme, the browser's language
+   * and scheme as a Dutch lawyer's browser sends them (scripts/e2e.mjs runs the two one after the
+   * other, `nl` on PostgreSQL when TEST_DATABASE_URL is set). Journeys name what they look for
+   * through e2e/support/i18n.ts (`L`, `T`), so one spec serves both; axe-core checks every page
+   * shape in each language and theme a run visits (support/test.ts).
    */
   projects: [
-    { name: 'en', use: { locale: 'en-US', colorScheme: 'light' }, testIgnore: SKIPPED_IN_EN },
-    {
-      name: 'nl',
-      use: { locale: 'nl-NL', colorScheme: 'dark' },
-      testIgnore: OWN_LANGUAGES,
-    },
+    { name: 'en', use: { locale: 'en-US', colorScheme: 'light' }, testIgnore: ignoredIn('en') },
+    { name: 'nl', use: { locale: 'nl-NL', colorScheme: 'dark' }, testIgnore: ignoredIn('nl') },
   ],
 });

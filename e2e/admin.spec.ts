@@ -1,59 +1,8 @@
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { createVerifiedUser, signIn } from './support/auth';
-import { inAnyLanguage, L, T, testLanguage } from './support/i18n';
-import { linkIn, waitForMail } from './support/mail';
-import { TEST_PASSWORD, type TestUser } from './support/users';
-
-function adminEmail(): string {
-  const email = process.env.E2E_ADMIN_EMAIL;
-  if (!email)
-    throw new Error('E2E_ADMIN_EMAIL is not set: run the tests through playwright.config.ts');
-  return email;
-}
-
-/**
- * The platform admin: signs up with the address global setup put in ADMIN_EMAILS, which makes
- * the account an admin at sign-up. One server serves the whole run, so a retried test, or the
- * other language's project, finds the account already there and only signs in; its saved
- * language (which wins over the browser's at sign-in) is set to the test's.
- */
-async function signUpAdmin(request: APIRequestContext, origin: string): Promise<TestUser> {
-  const admin: TestUser = { name: 'Ada Admin', email: adminEmail(), password: TEST_PASSWORD };
-  const headers = { origin, 'accept-language': testLanguage() };
-  const api = await playwrightRequest.newContext({ baseURL: origin });
-  try {
-    const signedIn = await api.post('/api/auth/sign-in/email', {
-      headers,
-      data: { email: admin.email, password: admin.password },
-    });
-    if (!signedIn.ok()) {
-      const response = await request.post('/api/auth/sign-up/email', {
-        headers,
-        data: { name: admin.name, email: admin.email, password: admin.password },
-      });
-      expect(response.status(), await response.text()).toBe(200);
-      const mail = await waitForMail(admin.email, {
-        subject: inAnyLanguage('mail.verification.subject'),
-      });
-      const verified = await request.get(linkIn(mail, `${origin}/api/auth/verify-email`));
-      expect(verified.ok()).toBe(true);
-      const again = await api.post('/api/auth/sign-in/email', {
-        headers,
-        data: { email: admin.email, password: admin.password },
-      });
-      expect(again.status(), await again.text()).toBe(200);
-    }
-    const updated = await api.post('/api/auth/update-user', {
-      headers,
-      data: { locale: testLanguage() },
-    });
-    expect(updated.status(), await updated.text()).toBe(200);
-  } finally {
-    await api.dispose();
-  }
-  return admin;
-}
+import { adminUser, createVerifiedUser, signIn } from './support/auth';
+import { L, T } from './support/i18n';
+import { uniqueSuffix } from './support/users';
 
 /** On /admin/users: narrows the list to `email` and opens that user's dialog. */
 async function manage(page: Page, email: string) {
@@ -88,7 +37,7 @@ test('a platform admin searches, bans, unbans, impersonates, signs out, resets a
   // A long journey: three times the default limit.
   test.slow();
   const origin = baseURL!;
-  const admin = await signUpAdmin(request, origin);
+  const admin = await adminUser(origin);
   const user = await createVerifiedUser(request, origin, { name: 'Bea Banned' });
   const userContext = await browser.newContext({ baseURL: origin });
   const userPage = await userContext.newPage();
@@ -99,7 +48,7 @@ test('a platform admin searches, bans, unbans, impersonates, signs out, resets a
   await page.getByRole('menuitem', { name: T('workspace.menu.admin'), exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole('heading', { level: 1, name: T('admin.users.title') })).toBeVisible();
-  const stamp = Date.now();
+  const stamp = uniqueSuffix();
   const adminRow = page.getByRole('row').filter({ hasText: admin.email });
   await page.getByLabel(L('Search by e-mail')).fill(admin.email);
   await expect(adminRow).toContainText(T('admin.users.badge.admin'));

@@ -273,9 +273,16 @@ test('stakeholders: paged 50 at a time, sorted by a header, searched', async ({
     name: T('tables.scrollable', { table: L('Stakeholders') }),
   });
   const header = table.getByRole('columnheader', { name: L('Name') });
-  await region.focus();
-  await page.keyboard.press('End');
-  await expect.poll(() => region.evaluate((el) => el.scrollTop)).toBeGreaterThan(500);
+  // The box scrolls with the keyboard once it has the focus. Once, on a loaded 2-core machine,
+  // the first End scrolled the page instead while the box already showed its focus ring (issue
+  // 23's CI rehearsal): focus and press again until the box scrolls.
+  await expect(async () => {
+    await region.focus();
+    await page.keyboard.press('End');
+    await expect
+      .poll(() => region.evaluate((el) => el.scrollTop), { timeout: 2_000 })
+      .toBeGreaterThan(500);
+  }).toPass();
   const [box, head] = [(await region.boundingBox())!, (await header.boundingBox())!];
   expect(head.y).toBeGreaterThanOrEqual(box.y);
   expect(head.y).toBeLessThan(box.y + 5);

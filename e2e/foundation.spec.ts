@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { createVerifiedUser, signIn, toast as toastWith } from './support/auth';
+import { createVerifiedUser, signIn, signInThroughForm, toast as toastWith } from './support/auth';
 import { T, testLanguage } from './support/i18n';
 import { waitForMail } from './support/mail';
 import { newUser } from './support/users';
@@ -41,7 +41,7 @@ test('sign up, verify, sign in, create, edit and delete a company, sign out', as
   });
 
   await test.step('sign in', async () => {
-    await signIn(page, user);
+    await signInThroughForm(page, user);
   });
 
   await test.step('create a company', async () => {

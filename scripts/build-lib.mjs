@@ -105,3 +105,9 @@ export async function buildServerIfStale({ force = false } = {}) {
   cpSync(path.join(root, 'src/locales'), locales, { recursive: true });
   return true;
 }
+
+// `node scripts/build-lib.mjs` (npm test's build stage): both outputs, each only when stale.
+if (process.argv[1] && path.resolve(process.argv[1]) === new URL(import.meta.url).pathname) {
+  if (!buildWebIfStale()) console.log('› SPA build is up to date (dist/web)');
+  if (!(await buildServerIfStale())) console.log('› Server bundle is up to date (dist/server)');
+}

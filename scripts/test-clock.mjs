@@ -35,7 +35,7 @@ if (runE2e && status === 0) {
   for (const { name, value, project } of instants) {
     console.log(`\n› Date-sensitive journeys at clock-${name} in ${project} (TEST_CLOCK=${value})`);
     const journeys = CLOCKED_JOURNEYS.map((file) => `e2e/${file}`);
-    status = run('node', ['scripts/e2e.mjs', `--project=${project}`, '--clocked', ...journeys], {
+    status = run('node', ['scripts/e2e.mjs', `--project=${project}`, ...journeys], {
       TEST_CLOCK: value,
     });
     if (status !== 0) break;

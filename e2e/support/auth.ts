@@ -1,8 +1,13 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test';
 import { generate } from 'otplib';
 import { inAnyLanguage, startingInAnyLanguage, T, testLanguage } from './i18n';
 import { waitForMail } from './mail';
-import { newUser, type TestUser } from './users';
+import { newUser, TEST_PASSWORD, type TestUser } from './users';
 
 /**
  * Signs a new user up through better-auth's API and opens the verification link from the mail,
@@ -38,8 +43,24 @@ export async function createVerifiedUser(
   return user;
 }
 
-/** Signs in through the UI and waits for the companies page. */
+/**
+ * Signs in as the form does, through better-auth's API in the page's cookie jar, and opens the
+ * companies page, where the form leads. The form itself is the subject of the sign-in journeys
+ * (foundation, auth-flows, auth-more), which use {@link signInThroughForm}.
+ */
 export async function signIn(page: Page, user: TestUser): Promise<void> {
+  const origin = new URL(page.url().startsWith('http') ? page.url() : baseUrl()).origin;
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    headers: { origin },
+    data: { email: user.email, password: user.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  await page.goto('/companies');
+  await expect(page).toHaveURL(/\/companies(\?.*)?$/);
+}
+
+/** Signs in through the form and waits for the companies page. */
+export async function signInThroughForm(page: Page, user: TestUser): Promise<void> {
   await page.goto('/auth/sign-in');
   // In the page's language: a test may open its own context in another language than its project's.
   const submit = page.getByRole('button', { name: inAnyLanguage('auth.signIn.submit') });
@@ -51,6 +72,12 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
     .fill(user.password);
   await submit.click();
   await expect(page).toHaveURL(/\/companies(\?.*)?$/);
+}
+
+function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run the tests through playwright.config.ts');
+  return url;
 }
 
 /** A toast as people (and screen readers) get it: inside the "Notifications" live region. */
@@ -116,4 +143,44 @@ export async function addVirtualAuthenticator(page: Page): Promise<void> {
       isUserVerified: true,
     },
   });
+}
+
+export function adminEmail(which: 'journeys' | 'sweep' = 'journeys'): string {
+  const email = which === 'sweep' ? process.env.E2E_SWEEP_ADMIN_EMAIL : process.env.E2E_ADMIN_EMAIL;
+  if (!email)
+    throw new Error('E2E_ADMIN_EMAIL is not set: run the tests through playwright.config.ts');
+  return email;
+}
+
+/**
+ * The platform admin, whom global setup signed up (e2e/support/global-setup.ts) with the address
+ * it put in ADMIN_EMAILS, with the test's language saved as the account's (it wins over the
+ * browser's at sign-in; none, null, leaves the browser's): set in a cookie jar of its own, so the
+ * caller is not signed in by it.
+ */
+export async function adminUser(
+  origin: string,
+  {
+    language = testLanguage() as string | null,
+    email = adminEmail(),
+  }: { language?: string | null; email?: string } = {},
+): Promise<TestUser> {
+  const admin: TestUser = { name: 'Ada Admin', email, password: TEST_PASSWORD };
+  const headers = { origin, 'accept-language': language ?? 'en' };
+  const api = await playwrightRequest.newContext({ baseURL: origin });
+  try {
+    const signedIn = await api.post('/api/auth/sign-in/email', {
+      headers,
+      data: { email: admin.email, password: admin.password },
+    });
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
+    const updated = await api.post('/api/auth/update-user', {
+      headers,
+      data: { locale: language },
+    });
+    expect(updated.status(), await updated.text()).toBe(200);
+  } finally {
+    await api.dispose();
+  }
+  return admin;
 }

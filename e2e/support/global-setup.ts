@@ -1,17 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { linkIn, waitForMail } from './mail';
 import { startMailServer, type MailServer } from './mail-server';
+import { TEST_PASSWORD } from './users';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const TMP_DIR = path.join(ROOT, 'e2e/.tmp');
 export const SERVER_LOG = path.join(TMP_DIR, 'server.log');
+export const A11Y_RECORD = path.join(TMP_DIR, 'a11y-checked.txt');
 
 const STARTUP_TIMEOUT_MS = 60_000;
 
@@ -20,6 +23,8 @@ const STARTUP_TIMEOUT_MS = 60_000;
  * address becomes admin. Workers read it as E2E_ADMIN_EMAIL (e2e/admin.spec.ts).
  */
 export const E2E_ADMIN_EMAIL = 'platform-admin@esop-crm.test';
+/** A second administrator, the sweep's (e2e/screens.spec.ts), whose saved language is its own. */
+export const E2E_SWEEP_ADMIN_EMAIL = 'sweep-admin@esop-crm.test';
 
 /** What global setup started; global teardown (same runner process) stops it. */
 export interface Harness {
@@ -109,6 +114,26 @@ export async function dropDatabase({ adminUrl, name }: { adminUrl: string; name:
 }
 
 /**
+ * A platform administrator's account (an address in ADMIN_EMAILS, the password every test user
+ * has), signed up and verified once per run: journeys running side by side each only sign in.
+ */
+async function createAdmin(baseURL: string, email: string): Promise<void> {
+  const headers = { origin: baseURL, 'content-type': 'application/json' };
+  const signedUp = await fetch(`${baseURL}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'Ada Admin', email, password: TEST_PASSWORD }),
+  });
+  if (signedUp.status !== 200)
+    throw new Error(`[e2e] admin sign-up: HTTP ${signedUp.status} ${await signedUp.text()}`);
+  const mail = await waitForMail(email);
+  const verified = await fetch(linkIn(mail, `${baseURL}/api/auth/verify-email`), {
+    redirect: 'manual',
+  });
+  if (verified.status >= 400) throw new Error(`[e2e] admin verification: HTTP ${verified.status}`);
+}
+
+/**
  * Starts the SMTP test server + mailbox endpoint and the real app server (fresh PGlite in a temp
  * DATA_DIR), then hands their URLs to the workers through process.env (Playwright passes the
  * environment set here on to the worker processes, where playwright.config.ts reads it).
@@ -153,7 +178,7 @@ export default async function globalSetup(): Promise<void> {
       AUTH_RATE_LIMIT: 'off',
       // A cheap scrypt (decision 034): the journeys sign up over a hundred people.
       TEST_PASSWORD_HASHING: 'fast',
-      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${E2E_SWEEP_ADMIN_EMAIL}`,
       BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
       NODE_ENV: 'test',
       // `npm run test:clock` pins the business clock (the journeys pin the browser's the same way).
@@ -191,6 +216,12 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MAILBOX_URL = mail.mailboxUrl;
   process.env.E2E_ADMIN_EMAIL = E2E_ADMIN_EMAIL;
+  process.env.E2E_SWEEP_ADMIN_EMAIL = E2E_SWEEP_ADMIN_EMAIL;
+  await createAdmin(baseURL, E2E_ADMIN_EMAIL);
+  await createAdmin(baseURL, E2E_SWEEP_ADMIN_EMAIL);
+  // What a11y checks the run's workers made (e2e/support/test.ts): each page shape once per run.
+  rmSync(A11Y_RECORD, { force: true });
+  process.env.E2E_A11Y_RECORD = A11Y_RECORD;
   console.log(
     `[e2e] app ${baseURL} on ${database ? `PostgreSQL (${database.name})` : 'PGlite'} · smtp 127.0.0.1:${mail.smtpPort} · mailbox ${mail.mailboxUrl}`,
   );

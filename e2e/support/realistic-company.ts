@@ -45,6 +45,22 @@ const EMPLOYEES = [
   'Friederike von Hohenzollern-Sigmaringen',
 ];
 
+const SHARE_CLASSES = [
+  'Gewone aandelen',
+  'Preferente aandelen Serie A 2024',
+  'Cumulatief preferente aandelen B',
+];
+
+/** The company's own words (names, addresses, numbers), for checks of the app's words. */
+export const REALISTIC_DATA: (string | RegExp)[] = [
+  ...EMPLOYEES,
+  ...SHARE_CLASSES,
+  /Van der Westhuizen-Oppenheimer Technologies Nederland B\.V\. [a-z0-9]+/g,
+  /[a-z.]+@[a-z-]+\.example/g,
+  '+31 20 794 01 23',
+  /EMP-\d{4}-\d{6}/g,
+];
+
 /** Creates the company in the workspace of `request`'s session; returns its id. */
 export async function createRealisticCompany(request: APIRequestContext): Promise<string> {
   const suffix = Math.random().toString(36).slice(2, 8);
@@ -56,17 +72,17 @@ export async function createRealisticCompany(request: APIRequestContext): Promis
   const c = `/company/${company.id}`;
   const [common, seriesA, cumPref] = [
     await post(request, `${c}/share-classes`, {
-      name: 'Gewone aandelen',
+      name: SHARE_CLASSES[0],
       nominalValue: '0.01',
     }),
     await post(request, `${c}/share-classes`, {
-      name: 'Preferente aandelen Serie A 2024',
+      name: SHARE_CLASSES[1],
       classType: 'preferred',
       nominalValue: '0.01',
       seniority: 2,
     }),
     await post(request, `${c}/share-classes`, {
-      name: 'Cumulatief preferente aandelen B',
+      name: SHARE_CLASSES[2],
       classType: 'preferred',
       nominalValue: '0.01',
       seniority: 3,

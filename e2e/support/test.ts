@@ -1,3 +1,4 @@
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, type Page, type TestInfo } from '@playwright/test';
 import type { Result } from 'axe-core';
@@ -33,8 +34,10 @@ export type A11yFixtures = {
   /**
    * Checks the page as it is now, in its current theme (unless this test checked that path in
    * that theme already, even if another test checked a page of its shape), and reports at once.
+   * `once`: unless a page of its shape was checked in this run's language and theme already (the
+   * sweep, e2e/screens.spec.ts, visits every screen and leaves out what journeys checked).
    */
-  checkA11y: () => Promise<void>;
+  checkA11y: (options?: { once?: boolean }) => Promise<void>;
 };
 
 type Checker = {
@@ -114,8 +117,26 @@ async function overlayOpen(page: Page): Promise<boolean> {
     .catch(() => false);
 }
 
-/** Shapes checked in this worker's run, by theme and language. */
-const checkedInRun = new Set<string>();
+/**
+ * Shapes checked in this run, by theme and language: this worker's, and those the run's other
+ * workers wrote to the run's record (E2E_A11Y_RECORD, made by global setup), so that journeys
+ * side by side do not check the same shape twice.
+ */
+const checkedInWorker = new Set<string>();
+const RECORD = process.env.E2E_A11Y_RECORD;
+const checkedInRun = {
+  has(shape: string): boolean {
+    if (checkedInWorker.has(shape)) return true;
+    if (!RECORD || !existsSync(RECORD)) return false;
+    for (const line of readFileSync(RECORD, 'utf8').split('\n'))
+      if (line) checkedInWorker.add(line);
+    return checkedInWorker.has(shape);
+  },
+  add(shape: string): void {
+    checkedInWorker.add(shape);
+    if (RECORD) appendFileSync(RECORD, `${shape}\n`);
+  },
+};
 const EVERY_PAGE = process.env.E2E_AXE_EVERY_PAGE === '1';
 
 function watchPages(page: Page, language: string): Checker {
@@ -131,9 +152,9 @@ function watchPages(page: Page, language: string): Checker {
     const key = `${theme} ${path}`;
     const shape = `${theme} ${language} ${routeShape(path)}`;
     if (checked.has(key) || (!force && !EVERY_PAGE && checkedInRun.has(shape))) return;
-    const started = Date.now();
+    const started = performance.now();
     await settle(page);
-    const settled = Date.now();
+    const settled = performance.now();
     if (pathOf(page.url()) !== path) return; // left meanwhile: its next visit queues it again
     // A check a navigation queued reads the page itself. The check runs beside the test, so on a
     // slow machine the test may have opened a menu or dialog by now: Radix then hides the rest of
@@ -150,7 +171,9 @@ function watchPages(page: Page, language: string): Checker {
       .options({ resultTypes: ['violations'] })
       .analyze();
     if (TIMING)
-      console.log(`axe ${path}: settle ${settled - started} ms, axe ${Date.now() - settled} ms`);
+      console.log(
+        `axe ${path}: settle ${Math.round(settled - started)} ms, axe ${Math.round(performance.now() - settled)} ms`,
+      );
     // The page or its theme changed under axe: not a fair reading (colours mid-switch).
     if (pathOf(page.url()) !== path) return;
     if ((await themeOf(page)) !== theme) return;
@@ -236,10 +259,10 @@ export const test = base.extend<A11yFixtures>({
     await report(await checker.finish(), testInfo);
   },
   checkA11y: async ({ page }, use, testInfo) => {
-    await use(async () => {
+    await use(async ({ once = false } = {}) => {
       const checker = checkers.get(page) ?? watchPages(page, testInfo.project.use.locale ?? 'en');
       checkers.set(page, checker);
-      await checker.check({ force: true });
+      await checker.check({ force: !once });
       // Report at once: the caller wants to know about this page now.
       const found = await checker.finish();
       await report(found.splice(0), testInfo);
