@@ -48,6 +48,11 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 async function setRoles(page: Page, memberName: string, roles: string[]) {
   await page.getByRole('button', { name: L(`Change role of ${memberName}`) }).click();
   const dialog = page.getByRole('dialog', { name: L(`Roles of ${memberName}`) });
+  // The choice appears once the workspace's custom roles have loaded.
+  for (const role of roles)
+    await expect(
+      dialog.getByRole('checkbox', { name: roleLabel(role), exact: true }),
+    ).toBeVisible();
   for (const box of await dialog.getByRole('checkbox').all()) {
     const name = (await box.evaluate((el) => el.parentElement?.textContent ?? '')).trim();
     if (roles.map(roleLabel).includes(name)) await box.check();

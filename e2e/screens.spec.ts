@@ -177,7 +177,7 @@ test('every screen shows only catalog text in the pseudo language', async ({
     me.user.email,
     userAgent,
     // The sessions list names the sessions the test's API calls opened by their user agent.
-    /Playwright\/\S+ \([^)]*\)(?: node\/[\d.]*)?/g,
+    /Playwright\/\S+ \([^)]*\)(?: \S+\/\S*)*/g,
     ...workspaces.flatMap((w) => [w.name, w.slug]),
     // Country names come from Intl (English in the pseudo language), with their codes.
     'Netherlands',

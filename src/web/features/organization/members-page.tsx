@@ -66,7 +66,7 @@ export function MembersPage() {
   const { data: organization } = useSuspenseQuery(fullOrganizationQueryOptions(organizationId));
   const { data: session } = useQuery(sessionQueryOptions());
   const canReadRoles = access.can('ac', 'read');
-  const { data: customRoles = [] } = useQuery({
+  const { data: customRoles = [], isPending: rolesLoading } = useQuery({
     ...customRolesQueryOptions(organizationId),
     enabled: canReadRoles,
   });
@@ -188,6 +188,7 @@ export function MembersPage() {
                             memberName={member.user.name}
                             currentRole={member.role}
                             roleNames={roleNames}
+                            loading={canReadRoles && rolesLoading}
                             onSave={(roles) =>
                               updateRole.mutateAsync({ memberId: member.id, roles })
                             }
